@@ -1,0 +1,84 @@
+#include "pvtu_writer.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+
+namespace sph {
+
+void write_text_file_atomically(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            throw std::runtime_error("cannot open " + tmp + " to write " + path + ": " +
+                                     std::strerror(errno));
+        }
+        out << text;
+        out.close();  // flushes; a failed flush (disk full) shows up only here
+        if (!out) {
+            std::remove(tmp.c_str());
+            throw std::runtime_error("cannot write " + path + " (via " + tmp + ")");
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string reason = std::strerror(errno);
+        std::remove(tmp.c_str());
+        throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + reason);
+    }
+}
+
+std::string xml_attribute_escape(const std::string& value) {
+    std::string out;
+    out.reserve(value.size());
+    for (char ch : value) {
+        switch (ch) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            default: out += ch;
+        }
+    }
+    return out;
+}
+
+void write_pvtu(const std::string& path, const std::vector<std::string>& piece_files,
+                bool has_device_field) {
+    // Names and types must match write_vtu exactly: ParaView silently drops arrays whose
+    // declaration here differs from the pieces.
+    std::string xml =
+        "<?xml version=\"1.0\"?>\n"
+        "<VTKFile type=\"PUnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\""
+        " header_type=\"UInt64\">\n"
+        "  <PUnstructuredGrid GhostLevel=\"0\">\n"
+        "    <PPoints>\n"
+        "      <PDataArray type=\"Float32\" Name=\"Points\" NumberOfComponents=\"3\"/>\n"
+        "    </PPoints>\n"
+        "    <PPointData>\n"
+        "      <PDataArray type=\"Float32\" Name=\"velocity\" NumberOfComponents=\"3\"/>\n"
+        "      <PDataArray type=\"Float32\" Name=\"density\"/>\n"
+        "      <PDataArray type=\"Float32\" Name=\"pressure\"/>\n"
+        "      <PDataArray type=\"UInt8\" Name=\"type\"/>\n"
+        "      <PDataArray type=\"UInt32\" Name=\"id\"/>\n";
+    if (has_device_field) {
+        xml += "      <PDataArray type=\"Int32\" Name=\"device\"/>\n";
+    }
+    xml += "    </PPointData>\n";
+    for (const std::string& piece : piece_files) {
+        xml += "    <Piece Source=\"" + xml_attribute_escape(piece) + "\"/>\n";
+    }
+    xml +=
+        "  </PUnstructuredGrid>\n"
+        "</VTKFile>\n";
+    try {
+        write_text_file_atomically(path, xml);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(std::string("write_pvtu: ") + e.what());
+    }
+}
+
+}  // namespace sph

@@ -1,0 +1,23 @@
+// The .pvtu index that stitches per-device .vtu pieces into one dataset for ParaView.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sph {
+
+// Writes `path` listing `piece_files` (relative to the directory of `path`, as VTK resolves
+// them) with the arrays write_vtu produces; `has_device_field` must match what the pieces hold,
+// or ParaView drops the mismatching array. Atomic like write_vtu; throws std::runtime_error
+// naming `path` on failure.
+void write_pvtu(const std::string& path, const std::vector<std::string>& piece_files,
+                bool has_device_field);
+
+// Shared by the hand-written XML outputs (.pvtu, .pvd): replaces `path` with `text` via a
+// temporary file and rename, so `path` always holds either the old or the new complete text.
+void write_text_file_atomically(const std::string& path, const std::string& text);
+
+// Escapes a value for use inside a double-quoted XML attribute (file names may hold '&').
+std::string xml_attribute_escape(const std::string& value);
+
+}  // namespace sph

@@ -1,0 +1,62 @@
+// The uniform cell grid that hashes particles for the neighbour search.
+//
+// Cells are linearised with the split axis most significant, so that one slice (all cells with the
+// same coordinate along the split axis) is one contiguous range of cell indices, and therefore of the
+// particle list sorted by cell. The multi-device decomposition hands out those slices.
+#pragma once
+
+#include <cstdint>
+
+#include "vec.h"
+
+namespace sph {
+
+struct CellGrid {
+    float origin[3];     // lower corner of the gridded domain [m]
+    float cell_side;     // >= neighbour list radius [m]
+    int dims[3];         // number of cells along x, y, z
+    int order[3];        // physical axes from most to least significant; order[0] = split axis
+    std::uint32_t stride[3];  // linear-index stride of a unit step along x, y, z
+
+    SPH_HD std::uint32_t cell_count() const {
+        return static_cast<std::uint32_t>(dims[0]) * dims[1] * dims[2];
+    }
+    SPH_HD int split_axis() const { return order[0]; }
+    SPH_HD std::uint32_t cells_per_slice() const { return stride[order[0]]; }
+    SPH_HD int slice_count() const { return dims[order[0]]; }
+
+    // Integer cell coordinate along `axis`; may be out of range for particles outside the grid.
+    SPH_HD int coordinate(float x, int axis) const {
+        return static_cast<int>(floorf((x - origin[axis]) / cell_side));
+    }
+
+    // Particles outside the grid hash to this one-past-the-last cell, so they sort last.
+    SPH_HD std::uint32_t outside_cell() const { return cell_count(); }
+
+    // Linear cell index of a position, or outside_cell() when the position is outside the grid
+    // (or not finite: the comparisons below are false for NaN).
+    SPH_HD std::uint32_t cell_of(const Vec4& pos) const {
+        const float p[3] = {pos.x, pos.y, pos.z};
+        std::uint32_t cell = 0;
+        for (int a = 0; a < 3; ++a) {
+            const float rel = (p[a] - origin[a]) / cell_side;
+            if (!(rel >= 0.0f && rel < static_cast<float>(dims[a]))) return outside_cell();
+            cell += static_cast<std::uint32_t>(rel) * stride[a];
+        }
+        return cell;
+    }
+
+    // Coordinates of a linear cell index, per physical axis.
+    SPH_HD void coordinates(std::uint32_t cell, int c[3]) const {
+        for (int k = 0; k < 3; ++k) {
+            const int a = order[k];
+            c[a] = static_cast<int>(cell / stride[a]);
+            cell -= static_cast<std::uint32_t>(c[a]) * stride[a];
+        }
+    }
+};
+
+// Builds a grid over [lo, hi] whose cells are at least `min_side` wide, `split_axis` most significant.
+CellGrid make_cell_grid(const double lo[3], const double hi[3], double min_side, int split_axis);
+
+}  // namespace sph

@@ -1,0 +1,84 @@
+// Every loop here is over independent particles, so static scheduling gives the same result for any
+// thread count: each particle's arithmetic is done by one thread in a fixed order.
+#include "cpu/cpu_launchers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "build_neibs_body.h"
+#include "euler_body.h"
+#include "forces_body.h"
+
+namespace sph::cpu {
+
+namespace {
+using Index = std::int64_t;  // OpenMP loops want a signed index
+}
+
+void hash(const HashArgs& args, std::uint32_t count) {
+#pragma omp parallel for schedule(static)
+    for (Index i = 0; i < Index(count); ++i) hash_particle(std::uint32_t(i), args);
+}
+
+void sort_by_key(std::uint64_t* key, std::uint32_t* permutation, std::uint32_t count) {
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(count);
+#pragma omp parallel for schedule(static)
+    for (Index i = 0; i < Index(count); ++i) pairs[i] = {key[i], permutation[i]};
+    std::sort(pairs.begin(), pairs.end());
+#pragma omp parallel for schedule(static)
+    for (Index i = 0; i < Index(count); ++i) {
+        key[i] = pairs[i].first;
+        permutation[i] = pairs[i].second;
+    }
+}
+
+void gather(const GatherArgs& args, std::uint32_t count) {
+#pragma omp parallel for schedule(static)
+    for (Index i = 0; i < Index(count); ++i) gather_particle(std::uint32_t(i), args);
+}
+
+void find_cell_ranges(const CellRangeArgs& args) {
+#pragma omp parallel for schedule(static)
+    for (Index i = 0; i < Index(args.count); ++i) find_cell_range(std::uint32_t(i), args);
+}
+
+std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,
+                                    std::uint32_t end) {
+    std::uint32_t largest = 0;
+#pragma omp parallel for schedule(static) reduction(max : largest)
+    for (Index i = begin; i < Index(end); ++i) {
+        largest = std::max(largest, build_neighbour_list(std::uint32_t(i), args));
+    }
+    return largest;
+}
+
+void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end) {
+#pragma omp parallel for schedule(static)
+    for (Index i = begin; i < Index(end); ++i) compute_forces(std::uint32_t(i), args);
+}
+
+float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end) {
+    float smallest = std::numeric_limits<float>::infinity();
+    bool any_nan = false;
+#pragma omp parallel for schedule(static) reduction(min : smallest) reduction(|| : any_nan)
+    for (Index i = begin; i < Index(end); ++i) {
+        any_nan = any_nan || std::isnan(dt_max[i]);
+        smallest = std::min(smallest, dt_max[i]);
+    }
+    return any_nan ? std::numeric_limits<float>::quiet_NaN() : smallest;
+}
+
+void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end) {
+#pragma omp parallel for schedule(static)
+    for (Index i = begin; i < Index(end); ++i) sph::euler_predictor(std::uint32_t(i), args);
+}
+
+void euler_corrector(const EulerArgs& args, std::uint32_t begin, std::uint32_t end) {
+#pragma omp parallel for schedule(static)
+    for (Index i = begin; i < Index(end); ++i) sph::euler_corrector(std::uint32_t(i), args);
+}
+
+}  // namespace sph::cpu

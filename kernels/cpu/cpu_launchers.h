@@ -1,0 +1,23 @@
+// CPU (OpenMP) launchers of the kernel bodies: each runs one body over a range of particles.
+#pragma once
+
+#include <cstdint>
+
+#include "kernel_args.h"
+
+namespace sph::cpu {
+
+void hash(const HashArgs& args, std::uint32_t count);
+// Sorts (key, permutation) pairs by key; keys are unique, so the result is unique.
+void sort_by_key(std::uint64_t* key, std::uint32_t* permutation, std::uint32_t count);
+void gather(const GatherArgs& args, std::uint32_t count);
+void find_cell_ranges(const CellRangeArgs& args);
+// Returns the largest neighbour count found, or kCellOverflow.
+std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end);
+void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end);
+// Minimum of dt_max over [begin, end); NaN if any element is NaN.
+float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end);
+void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end);
+void euler_corrector(const EulerArgs& args, std::uint32_t begin, std::uint32_t end);
+
+}  // namespace sph::cpu

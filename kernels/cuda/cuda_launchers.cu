@@ -1,0 +1,158 @@
+// CUDA kernels: one thread per particle, each calling the shared per-particle body.
+#include "cuda/cuda_launchers.h"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
+
+#include <cmath>
+#include <limits>
+
+#include "build_neibs_body.h"
+#include "cuda/cuda_check.h"
+#include "euler_body.h"
+#include "forces_body.h"
+
+namespace sph::cuda {
+
+namespace {
+
+constexpr unsigned kBlock = 256;
+constexpr unsigned kForcesBlock = 128;  // Forces holds many registers; smaller blocks fill the SMs
+
+unsigned blocks_for(std::uint32_t count, unsigned block) { return (count + block - 1) / block; }
+
+__global__ void hash_kernel(HashArgs args, std::uint32_t count) {
+    const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count) hash_particle(i, args);
+}
+
+__global__ void gather_kernel(GatherArgs args, std::uint32_t count) {
+    const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count) gather_particle(i, args);
+}
+
+__global__ void cell_range_kernel(CellRangeArgs args) {
+    const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < args.count) find_cell_range(i, args);
+}
+
+// Every thread of a warp takes part in the max-reduction; only lane 0 touches the global counter.
+__global__ void neighbour_list_kernel(NeighbourArgs args, std::uint32_t begin, std::uint32_t end,
+                                      std::uint32_t* largest) {
+    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
+    const std::uint32_t count = i < end ? build_neighbour_list(i, args) : 0u;
+    const std::uint32_t warp_max = __reduce_max_sync(0xFFFFFFFFu, count);
+    if ((threadIdx.x & 31u) == 0 && warp_max > 0) atomicMax(largest, warp_max);
+}
+
+__global__ void forces_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
+    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < end) compute_forces(i, args);
+}
+
+__global__ void predictor_kernel(EulerArgs args, std::uint32_t begin, std::uint32_t end) {
+    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < end) euler_predictor(i, args);
+}
+
+__global__ void corrector_kernel(EulerArgs args, std::uint32_t begin, std::uint32_t end) {
+    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < end) euler_corrector(i, args);
+}
+
+// min() that lets a NaN through, so one blown-up particle cannot hide behind the others.
+struct NanPropagatingMin {
+    __host__ __device__ float operator()(float a, float b) const {
+        return (a != a || b != b) ? NAN : fminf(a, b);
+    }
+};
+
+}  // namespace
+
+void throw_cuda_error(cudaError_t status, const char* expression, const char* file, int line) {
+    throw CudaError(std::string("CUDA error in ") + expression + ": " + cudaGetErrorString(status) +
+                    " (" + file + ":" + std::to_string(line) + ")");
+}
+
+void hash(const HashArgs& args, std::uint32_t count, cudaStream_t stream) {
+    if (count == 0) return;
+    hash_kernel<<<blocks_for(count, kBlock), kBlock, 0, stream>>>(args, count);
+    SPH_CUDA_CHECK_LAUNCH("hash_kernel");
+}
+
+std::size_t sort_temp_bytes(std::uint32_t capacity) {
+    std::size_t bytes = 0;
+    cub::DoubleBuffer<std::uint64_t> keys(nullptr, nullptr);
+    cub::DoubleBuffer<std::uint32_t> values(nullptr, nullptr);
+    SPH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, values, capacity));
+    return bytes;
+}
+
+void sort_by_key(std::uint64_t* keys[2], std::uint32_t* permutation[2], int& current,
+                 std::uint32_t count, int key_bits, void* temp, std::size_t temp_bytes,
+                 cudaStream_t stream) {
+    cub::DoubleBuffer<std::uint64_t> key_buffer(keys[current], keys[1 - current]);
+    cub::DoubleBuffer<std::uint32_t> value_buffer(permutation[current], permutation[1 - current]);
+    SPH_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp, temp_bytes, key_buffer, value_buffer,
+                                                   count, 0, key_bits, stream));
+    current = key_buffer.Current() == keys[0] ? 0 : 1;
+}
+
+void gather(const GatherArgs& args, std::uint32_t count, cudaStream_t stream) {
+    if (count == 0) return;
+    gather_kernel<<<blocks_for(count, kBlock), kBlock, 0, stream>>>(args, count);
+    SPH_CUDA_CHECK_LAUNCH("gather_kernel");
+}
+
+void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream) {
+    if (args.count == 0) return;
+    cell_range_kernel<<<blocks_for(args.count, kBlock), kBlock, 0, stream>>>(args);
+    SPH_CUDA_CHECK_LAUNCH("cell_range_kernel");
+}
+
+void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end,
+                           std::uint32_t* largest, cudaStream_t stream) {
+    if (end <= begin) return;
+    neighbour_list_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, begin, end,
+                                                                                  largest);
+    SPH_CUDA_CHECK_LAUNCH("neighbour_list_kernel");
+}
+
+void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cudaStream_t stream) {
+    if (end <= begin) return;
+    forces_kernel<<<blocks_for(end - begin, kForcesBlock), kForcesBlock, 0, stream>>>(args, begin,
+                                                                                     end);
+    SPH_CUDA_CHECK_LAUNCH("forces_kernel");
+}
+
+std::size_t minimum_temp_bytes(std::uint32_t capacity) {
+    std::size_t bytes = 0;
+    SPH_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, bytes, static_cast<const float*>(nullptr),
+                                             static_cast<float*>(nullptr), capacity,
+                                             NanPropagatingMin(),
+                                             std::numeric_limits<float>::infinity()));
+    return bytes;
+}
+
+void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, float* result,
+                void* temp, std::size_t temp_bytes, cudaStream_t stream) {
+    SPH_CUDA_CHECK(cub::DeviceReduce::Reduce(temp, temp_bytes, dt_max + begin, result, end - begin,
+                                             NanPropagatingMin(),
+                                             std::numeric_limits<float>::infinity(), stream));
+}
+
+void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end,
+                     cudaStream_t stream) {
+    if (end <= begin) return;
+    predictor_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, begin, end);
+    SPH_CUDA_CHECK_LAUNCH("predictor_kernel");
+}
+
+void euler_corrector(const EulerArgs& args, std::uint32_t begin, std::uint32_t end,
+                     cudaStream_t stream) {
+    if (end <= begin) return;
+    corrector_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, begin, end);
+    SPH_CUDA_CHECK_LAUNCH("corrector_kernel");
+}
+
+}  // namespace sph::cuda

@@ -1,0 +1,41 @@
+// CUDA launchers of the kernel bodies. Each launches on the given stream and returns at once;
+// temporary storage for sorting and reduction is passed in, sized by the *_temp_bytes queries, so
+// that a device's memory use is known before it allocates.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernel_args.h"
+
+namespace sph::cuda {
+
+void hash(const HashArgs& args, std::uint32_t count, cudaStream_t stream);
+
+std::size_t sort_temp_bytes(std::uint32_t capacity);
+// Sorts (key, permutation) pairs held in double buffers [0] and [1], starting in buffer `current`;
+// on return `current` names the buffer that holds the sorted pairs.
+void sort_by_key(std::uint64_t* keys[2], std::uint32_t* permutation[2], int& current,
+                 std::uint32_t count, int key_bits, void* temp, std::size_t temp_bytes,
+                 cudaStream_t stream);
+
+void gather(const GatherArgs& args, std::uint32_t count, cudaStream_t stream);
+void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream);
+// Writes the largest neighbour count (or kCellOverflow) into *largest, which must start at 0.
+void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end,
+                           std::uint32_t* largest, cudaStream_t stream);
+void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cudaStream_t stream);
+
+std::size_t minimum_temp_bytes(std::uint32_t capacity);
+// Writes min(dt_max[begin, end)) into *result, NaN if any element is NaN.
+void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, float* result,
+                void* temp, std::size_t temp_bytes, cudaStream_t stream);
+
+void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end,
+                     cudaStream_t stream);
+void euler_corrector(const EulerArgs& args, std::uint32_t begin, std::uint32_t end,
+                     cudaStream_t stream);
+
+}  // namespace sph::cuda

@@ -1,0 +1,96 @@
+// Argument blocks of the kernels: plain pointers and sizes, the same on host and device.
+//
+// A launcher fills one of these from the arrays of a device (CPU or CUDA) and hands it by value to
+// the per-particle bodies in build_neibs_body.h, forces_body.h and euler_body.h.
+#pragma once
+
+#include <cstdint>
+
+#include "cell_grid.h"
+#include "neighbour_list.h"
+#include "sph_params.h"
+#include "vec.h"
+
+namespace sph {
+
+constexpr std::uint32_t kEmptyCell = 0xFFFFFFFFu;  // cell_start of a cell that holds no particle
+constexpr std::uint32_t kCellOverflow = 0xFFFFFFFFu;  // neighbour count when a cell is overfull
+
+// Hash: reads pos, id; writes sort keys (cell << id_bits | id) and the identity permutation.
+// id_bits is as small as the largest id allows, so the radix sort makes fewer passes.
+struct HashArgs {
+    const Vec4* pos;
+    const std::uint32_t* id;
+    std::uint64_t* key;
+    std::uint32_t* permutation;
+    CellGrid grid;
+    int id_bits;
+};
+
+// Gather: moves every particle array into sorted order, dst[i] = src[permutation[i]].
+struct GatherArgs {
+    const std::uint32_t* permutation;
+    const Vec4* pos;
+    const Vec4* velrho;
+    const std::uint32_t* id;
+    const std::uint8_t* type;
+    Vec4* pos_out;
+    Vec4* velrho_out;
+    std::uint32_t* id_out;
+    std::uint8_t* type_out;
+};
+
+// Cell ranges: reads sorted keys; writes each particle's cell and each cell's [start, end).
+struct CellRangeArgs {
+    const std::uint64_t* key;
+    std::uint32_t* cell;
+    std::uint32_t* cell_start;  // must hold kEmptyCell everywhere before the launch
+    std::uint32_t* cell_end;
+    std::uint32_t count;
+    std::uint32_t outside_cell;
+    int id_bits;
+};
+
+// Neighbour list: reads pos, cell, cell ranges; writes the interleaved list.
+struct NeighbourArgs {
+    const Vec4* pos;
+    const std::uint32_t* cell;
+    const std::uint32_t* cell_start;
+    const std::uint32_t* cell_end;
+    NeighbourEntry* list;
+    std::uint32_t stride;          // distance between a particle's consecutive entries
+    std::uint32_t max_neighbours;  // entries per particle
+    float list_radius_sq;
+    CellGrid grid;
+};
+
+// Forces: reads pos, velrho, type, the list; writes force (ax, ay, az, drho/dt) and dt_max.
+struct ForcesArgs {
+    const Vec4* pos;
+    const Vec4* velrho;
+    const std::uint8_t* type;
+    const std::uint32_t* cell;
+    const std::uint32_t* cell_start;
+    const NeighbourEntry* list;
+    Vec4* force;
+    float* dt_max;
+    std::uint32_t stride;
+    std::uint32_t max_neighbours;
+    CellGrid grid;
+    SphParams params;
+};
+
+// Euler: predictor reads pos, velrho, force and writes pos_pred, velrho_pred; corrector reads
+// pos, velrho and force (from the predicted state) and updates pos, velrho in place.
+struct EulerArgs {
+    Vec4* pos;
+    Vec4* velrho;
+    Vec4* pos_pred;
+    Vec4* velrho_pred;
+    const Vec4* force;
+    const std::uint8_t* type;
+    float dt;
+    float rho0;
+};
+
+}  // namespace sph

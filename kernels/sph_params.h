@@ -1,0 +1,25 @@
+// Physical and numerical constants every kernel reads, derived once on the host.
+#pragma once
+
+#include "vec.h"
+
+namespace sph {
+
+struct SphParams {
+    float h;                 // smoothing length [m]
+    float kernel_radius_sq;  // (2h)^2: pairs beyond this do not interact
+    float list_radius_sq;    // (2h (1 + skin))^2: pairs kept in the neighbour list
+    float wendland_alpha;    // 21 / (16 pi h^3), the 3-D Wendland C2 normalisation
+    float mass;              // rho0 dp^3, the same for every particle [kg]
+    float rho0;              // reference density [kg/m^3]
+    float c0;                // reference speed of sound [m/s]
+    float tait_b;            // c0^2 rho0 / gamma [Pa]
+    float gamma;             // Tait exponent
+    float viscosity_alpha;   // Monaghan artificial viscosity coefficient
+    float diffusion_delta;   // Molteni-Colagrossi density diffusion coefficient
+    float cfl;               // Courant number
+    float eta_sq;            // 0.01 h^2: keeps 1/r^2 terms finite
+    Vec3 gravity;            // [m/s^2]
+};
+
+}  // namespace sph

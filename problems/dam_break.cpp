@@ -1,0 +1,54 @@
+#include "dam_break.h"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+#include "lattice.h"
+
+namespace sph {
+
+namespace {
+// Room above the tank for splashes, and around the walls for the grid.
+constexpr double kHeadroom = 1.0;
+constexpr double kMargin = 0.1;
+}  // namespace
+
+Box DamBreak::domain() const {
+    return Box{{-kMargin, -kMargin, -kMargin},
+               {kTank[0] + kMargin, kTank[1] + kMargin, kTank[2] + kHeadroom}};
+}
+
+void DamBreak::check_resolution(double dp) const {
+    // The obstacle must be at least two particles high to exist; the water column four deep.
+    const double coarsest = std::min((kObstacleHi[2] - kObstacleLo[2]) / 2.0, kWaterHi[2] / 4.0);
+    if (dp > coarsest) {
+        std::ostringstream msg;
+        msg << "--dp " << dp << " m is too large for DamBreak: at most " << coarsest
+            << " m resolves the obstacle (0.161 m high) and the water column";
+        throw std::invalid_argument(msg.str());
+    }
+}
+
+void DamBreak::fill(double dp, std::vector<SetupParticle>& out) const {
+    const double surface = kWaterHi[2];
+    const Box obstacle{{kObstacleLo[0], kObstacleLo[1], kObstacleLo[2]},
+                       {kObstacleHi[0], kObstacleHi[1], kObstacleHi[2]}};
+    // Walls under and beside the water column start in hydrostatic equilibrium with it; the rest
+    // of the tank is dry.
+    auto wall_depth = [&](double x, double, double z) {
+        return x >= kWaterLo[0] ? std::max(0.0, surface - z) : 0.0;
+    };
+    add_open_tank(Box{{0, 0, 0}, {kTank[0], kTank[1], kTank[2]}}, kTank[2], dp, kWallLayers,
+                  wall_depth, out);
+    for_each_lattice_point(obstacle, dp, [&](double x, double y, double z) {
+        out.push_back({x, y, z, kBoundary, 0.0});
+    });
+    const Box water{{kWaterLo[0], kWaterLo[1], kWaterLo[2]},
+                    {kWaterHi[0], kWaterHi[1], kWaterHi[2]}};
+    for_each_lattice_point(water, dp, [&](double x, double y, double z) {
+        out.push_back({x, y, z, kFluid, surface - z});
+    });
+}
+
+}  // namespace sph

@@ -1,0 +1,47 @@
+// What a problem (a compiled-in simulation case) tells the simulator.
+#pragma once
+
+#include <boost/program_options/options_description.hpp>
+
+#include <string>
+#include <vector>
+
+#include "particle_type.h"
+
+namespace sph {
+
+struct Box {
+    double lo[3];
+    double hi[3];
+    bool contains(double x, double y, double z) const {
+        return x >= lo[0] && x < hi[0] && y >= lo[1] && y < hi[1] && z >= lo[2] && z < hi[2];
+    }
+};
+
+// A particle as a problem lays it out: the simulator derives density and mass from it.
+struct SetupParticle {
+    double x, y, z;
+    ParticleType type;
+    double depth;  // below the still-water surface [m]; sets the hydrostatic density (0 when dry)
+};
+
+class Problem {
+public:
+    virtual ~Problem() = default;
+
+    virtual std::string name() const = 0;
+    // Problem-specific options; their values are read back by the problem after parsing.
+    virtual void add_options(boost::program_options::options_description&) {}
+    virtual double default_dp() const = 0;     // [m]
+    virtual double default_t_end() const = 0;  // [s]
+    virtual int default_split_axis() const = 0;  // 0 x, 1 y, 2 z
+    // Still-water depth H [m]: the speed of sound is c0 = factor * sqrt(g H).
+    virtual double still_water_depth() const = 0;
+    // The gridded region: a particle leaving it stops the run with an error.
+    virtual Box domain() const = 0;
+    // Throws std::invalid_argument naming --dp if dp is too coarse for the geometry.
+    virtual void check_resolution(double dp) const = 0;
+    virtual void fill(double dp, std::vector<SetupParticle>& particles) const = 0;
+};
+
+}  // namespace sph

@@ -1,0 +1,33 @@
+#include "still_water.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "lattice.h"
+
+namespace sph {
+
+Box StillWater::domain() const {
+    const double margin = 0.25 * depth_;
+    return Box{{-margin, -margin, -margin}, {length_ + margin, width_ + margin, 2.0 * depth_}};
+}
+
+void StillWater::check_resolution(double dp) const {
+    if (dp > std::min({length_, width_, depth_}) / 4.0) {
+        throw std::invalid_argument("--dp " + std::to_string(dp) +
+                                    " m is too large for the still-water tank");
+    }
+}
+
+void StillWater::fill(double dp, std::vector<SetupParticle>& out) const {
+    auto depth_of = [&](double, double, double z) { return std::max(0.0, depth_ - z); };
+    add_open_tank(Box{{0, 0, 0}, {length_, width_, depth_}}, 1.5 * depth_, dp, kWallLayers,
+                  depth_of, out);
+    for_each_lattice_point(Box{{0, 0, 0}, {length_, width_, depth_}}, dp,
+                           [&](double x, double y, double z) {
+                               out.push_back({x, y, z, kFluid, depth_ - z});
+                           });
+}
+
+}  // namespace sph

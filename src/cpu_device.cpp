@@ -1,0 +1,137 @@
+#include "cpu_device.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+#include "cpu/cpu_launchers.h"
+
+namespace sph {
+
+namespace {
+
+// Adds the wall time of the enclosing scope to a counter.
+class ScopeTimer {
+public:
+    explicit ScopeTimer(double& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
+    ~ScopeTimer() {
+        total_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+
+private:
+    double& total_;
+    std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace
+
+std::string CpuDevice::description() const {
+    return "CPU (" + std::to_string(omp_get_max_threads()) + " OpenMP threads)";
+}
+
+std::size_t CpuDevice::bytes_needed(const DeviceLayout& layout) const { return layout.bytes(); }
+
+void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
+    layout_ = layout;
+    params_ = params;
+    const std::size_t n = layout.capacity;
+    for (auto* v : {&pos_, &velrho_, &pos_pred_, &velrho_pred_, &force_}) v->assign(n, Vec4{});
+    dt_max_.assign(n, 0.0f);
+    for (auto* v : {&id_, &id_scratch_, &cell_, &permutation_}) v->assign(n, 0u);
+    type_.assign(n, 0);
+    type_scratch_.assign(n, 0);
+    key_.assign(n, 0);
+    cell_start_.assign(layout.grid.cell_count() + 1, kEmptyCell);
+    cell_end_.assign(layout.grid.cell_count() + 1, 0u);
+    list_.assign(std::size_t(n) * layout.max_neighbours, kListEnd);
+    bytes_ = layout.bytes();
+}
+
+void CpuDevice::upload(const HostParticles& particles) {
+    if (particles.size() > layout_.capacity) {
+        throw std::logic_error("CpuDevice::upload: more particles than the allocated capacity");
+    }
+    count_ = static_cast<std::uint32_t>(particles.size());
+    std::copy(particles.pos.begin(), particles.pos.end(), pos_.begin());
+    std::copy(particles.velrho.begin(), particles.velrho.end(), velrho_.begin());
+    std::copy(particles.id.begin(), particles.id.end(), id_.begin());
+    std::copy(particles.type.begin(), particles.type.end(), type_.begin());
+}
+
+void CpuDevice::download(HostParticles& particles) {
+    particles.resize(count_);
+    std::copy_n(pos_.begin(), count_, particles.pos.begin());
+    std::copy_n(velrho_.begin(), count_, particles.velrho.begin());
+    std::copy_n(id_.begin(), count_, particles.id.begin());
+    std::copy_n(type_.begin(), count_, particles.type.begin());
+}
+
+NeighbourBuild CpuDevice::build_neighbours() {
+    ScopeTimer timer(times_.build_neibs);
+    cpu::hash(HashArgs{pos_.data(), id_.data(), key_.data(), permutation_.data(), layout_.grid,
+                       layout_.id_bits},
+              count_);
+    cpu::sort_by_key(key_.data(), permutation_.data(), count_);
+    cpu::gather(GatherArgs{permutation_.data(), pos_.data(), velrho_.data(), id_.data(),
+                           type_.data(), pos_pred_.data(), velrho_pred_.data(),
+                           id_scratch_.data(), type_scratch_.data()},
+                count_);
+    pos_.swap(pos_pred_);
+    velrho_.swap(velrho_pred_);
+    id_.swap(id_scratch_);
+    type_.swap(type_scratch_);
+
+    std::fill(cell_start_.begin(), cell_start_.end(), kEmptyCell);
+    cpu::find_cell_ranges(CellRangeArgs{key_.data(), cell_.data(), cell_start_.data(),
+                                        cell_end_.data(), count_, layout_.grid.outside_cell(),
+                                        layout_.id_bits});
+    NeighbourBuild result;
+    result.particles_outside_grid = count_ > 0 && cell_[count_ - 1] == layout_.grid.outside_cell();
+    if (result.particles_outside_grid) return result;
+    const NeighbourArgs args{pos_.data(),      cell_.data(),         cell_start_.data(),
+                             cell_end_.data(), list_.data(),         layout_.list_stride(),
+                             layout_.max_neighbours, params_.list_radius_sq, layout_.grid};
+    result.largest_count = cpu::build_neighbour_lists(args, 0, count_);
+    return result;
+}
+
+void CpuDevice::forces(Stage stage) {
+    ScopeTimer timer(times_.forces);
+    const bool predicted = stage == Stage::kCorrector;
+    const ForcesArgs args{predicted ? pos_pred_.data() : pos_.data(),
+                          predicted ? velrho_pred_.data() : velrho_.data(),
+                          type_.data(),
+                          cell_.data(),
+                          cell_start_.data(),
+                          list_.data(),
+                          force_.data(),
+                          dt_max_.data(),
+                          layout_.list_stride(),
+                          layout_.max_neighbours,
+                          layout_.grid,
+                          params_};
+    cpu::forces(args, 0, count_);
+}
+
+float CpuDevice::minimum_dt() {
+    ScopeTimer timer(times_.minimum_scan);
+    return cpu::minimum_dt(dt_max_.data(), 0, count_);
+}
+
+EulerArgs CpuDevice::euler_args(float dt) {
+    return EulerArgs{pos_.data(),   velrho_.data(), pos_pred_.data(), velrho_pred_.data(),
+                     force_.data(), type_.data(),   dt,               params_.rho0};
+}
+
+void CpuDevice::euler(Stage stage, float dt) {
+    ScopeTimer timer(times_.euler);
+    if (stage == Stage::kPredictor) {
+        cpu::euler_predictor(euler_args(dt), 0, count_);
+    } else {
+        cpu::euler_corrector(euler_args(dt), 0, count_);
+    }
+}
+
+}  // namespace sph

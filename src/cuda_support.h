@@ -1,0 +1,17 @@
+// What the rest of the program may ask about CUDA, whether or not this build has it.
+#pragma once
+
+#include <memory>
+#include <string>
+
+namespace sph {
+
+class Device;
+
+bool cuda_compiled_in();
+// GPUs the CUDA runtime sees; 0 when the build has no CUDA or no driver/GPU is present.
+int visible_gpu_count();
+std::string gpu_name(int gpu_id);
+std::unique_ptr<Device> make_cuda_device(int gpu_id);
+
+}  // namespace sph

@@ -1,0 +1,16 @@
+// Stand-ins for cuda_support.h in a build without the CUDA toolkit.
+#include <stdexcept>
+
+#include "cuda_support.h"
+#include "device.h"
+
+namespace sph {
+
+bool cuda_compiled_in() { return false; }
+int visible_gpu_count() { return 0; }
+std::string gpu_name(int) { return "none"; }
+std::unique_ptr<Device> make_cuda_device(int) {
+    throw std::runtime_error("this build has no CUDA back end (nvcc was not found at configure time)");
+}
+
+}  // namespace sph

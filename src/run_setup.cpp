@@ -1,0 +1,58 @@
+#include "run_setup.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "tait.h"
+
+namespace sph {
+
+SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
+    constexpr double kPi = 3.14159265358979323846;
+    const double h = o.h_factor * o.dp;
+    const double c0 = o.c0_factor * std::sqrt(o.gravity * still_water_depth);
+    const double list_radius = 2.0 * h * (1.0 + o.list_skin);
+    SphParams p{};
+    p.h = float(h);
+    p.kernel_radius_sq = float(4.0 * h * h);
+    p.list_radius_sq = float(list_radius * list_radius);
+    p.wendland_alpha = float(21.0 / (16.0 * kPi * h * h * h));
+    p.mass = float(o.rho0 * o.dp * o.dp * o.dp);
+    p.rho0 = float(o.rho0);
+    p.c0 = float(c0);
+    p.tait_b = float(c0 * c0 * o.rho0 / o.gamma);
+    p.gamma = float(o.gamma);
+    p.viscosity_alpha = float(o.viscosity_alpha);
+    p.diffusion_delta = float(o.diffusion_delta);
+    p.cfl = float(o.cfl);
+    p.eta_sq = float(0.01 * h * h);
+    p.gravity = make_vec3(0.0f, 0.0f, float(-o.gravity));
+    return p;
+}
+
+HostParticles make_particles(const Problem& problem, const RunOptions& o, const SphParams& params) {
+    std::vector<SetupParticle> laid_out;
+    problem.fill(o.dp, laid_out);
+    if (laid_out.size() >= (std::size_t(1) << 32) - 1) {
+        throw std::invalid_argument("--dp " + std::to_string(o.dp) +
+                                    " gives more than 4e9 particles; use a larger --dp");
+    }
+    HostParticles particles;
+    particles.pos.reserve(laid_out.size());
+    for (const SetupParticle& s : laid_out) {
+        const double pressure = o.rho0 * o.gravity * s.depth;
+        const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
+        particles.add(make_vec3(float(s.x), float(s.y), float(s.z)), make_vec3(0, 0, 0), float(rho),
+                      s.type);
+    }
+    return particles;
+}
+
+CellGrid make_grid(const Problem& problem, const SphParams& params, int split_axis) {
+    const Box d = problem.domain();
+    // The float cell side is rounded up by one ulp so that it is never below the list radius.
+    const double side = std::nextafter(std::sqrt(double(params.list_radius_sq)), 1e9);
+    return make_cell_grid(d.lo, d.hi, side, split_axis);
+}
+
+}  // namespace sph

@@ -1,0 +1,21 @@
+// Turns a problem and the user's options into the constants and particles a run starts from.
+#pragma once
+
+#include "cell_grid.h"
+#include "host_particles.h"
+#include "problem.h"
+#include "run_options.h"
+#include "sph_params.h"
+
+namespace sph {
+
+SphParams make_sph_params(const RunOptions& options, double still_water_depth);
+
+// The problem's particles, with hydrostatic densities (inverse Tait law) and zero velocity.
+HostParticles make_particles(const Problem& problem, const RunOptions& options,
+                             const SphParams& params);
+
+// The problem's domain gridded in cells one neighbour-list radius wide.
+CellGrid make_grid(const Problem& problem, const SphParams& params, int split_axis);
+
+}  // namespace sph

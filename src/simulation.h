@@ -1,0 +1,67 @@
+// The simulation driver: set-up, the time loop, output, status and the run report.
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "cell_grid.h"
+#include "device.h"
+#include "host_particles.h"
+#include "problem.h"
+#include "run_options.h"
+#include "run_report.h"
+#include "sph_params.h"
+
+namespace sph {
+
+// The run itself failed (blew up, a particle left the domain, a list overflowed).
+class SimulationError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Simulation {
+public:
+    // Lays out the particles, picks the back end, checks memory and uploads. Throws OptionError
+    // for a back end or device that cannot be had.
+    Simulation(const Problem& problem, const RunOptions& options, int split_axis);
+
+    // Runs to t_end with output and status lines on `log`. On failure the report in the output
+    // folder says "failed" and why, the output written so far stays valid, and this throws.
+    RunReport run(std::ostream& log);
+
+    // One iteration: rebuild (every k), then predictor and corrector. Throws SimulationError.
+    void step();
+
+    HostParticles particles() { return download(); }
+    double time() const { return time_; }
+    long iteration() const { return iteration_; }
+    const SphParams& params() const { return params_; }
+    const CellGrid& grid() const { return grid_; }
+    const std::string& backend_note() const { return backend_note_; }
+
+private:
+    HostParticles download();
+    void check_neighbour_build(const NeighbourBuild& build);
+    [[noreturn]] void fail_out_of_domain();
+    [[noreturn]] void fail_non_finite();
+    std::string when() const;
+    RunReport base_report() const;
+
+    const Problem& problem_;
+    RunOptions options_;
+    SphParams params_{};
+    CellGrid grid_{};
+    std::unique_ptr<Device> device_;
+    std::string backend_, backend_note_;
+    std::size_t particle_count_ = 0, fluid_count_ = 0;
+    double setup_seconds_ = 0.0;
+    double time_ = 0.0;
+    long iteration_ = 0;
+    float next_dt_limit_;  // dt bound from the last corrector's forces
+    std::uint32_t largest_neighbours_ = 0;
+};
+
+}  // namespace sph
