@@ -56,7 +56,8 @@ struct CellGrid {
     }
 };
 
-// Builds a grid over [lo, hi] whose cells are at least `min_side` wide, `split_axis` most significant.
+// Builds a grid that covers [lo, hi] with cells wider than `min_side` (by a small margin that
+// absorbs float rounding in hashing), `split_axis` most significant.
 CellGrid make_cell_grid(const double lo[3], const double hi[3], double min_side, int split_axis);
 
 }  // namespace sph

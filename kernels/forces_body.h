@@ -1,8 +1,11 @@
 // Per-particle body of Forces: acceleration, density rate and the particle's largest stable dt.
 //
 // Weakly-compressible SPH with the Tait EOS, Monaghan artificial viscosity and Molteni-Colagrossi
-// density diffusion (between fluid particles only, so that the hydrostatic density gradient at walls
-// is not smoothed away). Boundary particles get only a density rate: they never move.
+// density diffusion between fluid particles. The diffusion acts on the dynamic part of the density
+// difference only (the hydrostatic part, rho0 g.(x_j - x_i) / c0^2 to first order, is removed, as
+// Fourtakas et al. 2019 do): diffusing the whole difference wears the hydrostatic gradient away
+// wherever walls truncate the fluid's kernel, and still water then slowly starts to move.
+// Boundary particles get only a density rate: they never move.
 // Neighbours are summed in list order, which is the same on every device split: results are
 // bitwise reproducible.
 #pragma once
@@ -40,6 +43,7 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a) {
     const bool fluid_i = a.type[i] == kFluid;
     const std::uint32_t cell_i = a.cell[i];
     const float diffusion = p.diffusion_delta * p.h * p.c0 * 2.0f * p.mass;
+    const float hydrostatic_slope = p.rho0 / (p.c0 * p.c0);  // d rho / d (g.x) at rest
 
     Vec3 acc = make_vec3(0.0f, 0.0f, 0.0f);
     float drho = 0.0f;
@@ -65,7 +69,8 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a) {
         if (!fluid_i) continue;
         const float rho_j = vr_j.w;
         if (a.type[j] == kFluid) {
-            drho += diffusion * (rho_j - rho_i) / rho_j * (-f) * r2 / (r2 + p.eta_sq);
+            const float dynamic = (rho_j - rho_i) + hydrostatic_slope * dot(p.gravity, r);
+            drho += diffusion * dynamic / rho_j * (-f) * r2 / (r2 + p.eta_sq);
         }
         float coef = (pressure_i + tait_pressure(rho_j, p)) / (rho_i * rho_j);
         if (v_dot_r < 0.0f) {

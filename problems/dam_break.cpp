@@ -14,9 +14,9 @@ constexpr double kHeadroom = 1.0;
 constexpr double kMargin = 0.1;
 }  // namespace
 
-Box DamBreak::domain() const {
-    return Box{{-kMargin, -kMargin, -kMargin},
-               {kTank[0] + kMargin, kTank[1] + kMargin, kTank[2] + kHeadroom}};
+Box DamBreak::domain(double dp) const {
+    const double m = kMargin + kWallLayers * dp;
+    return Box{{-m, -m, -m}, {kTank[0] + m, kTank[1] + m, kTank[2] + kHeadroom}};
 }
 
 void DamBreak::check_resolution(double dp) const {
@@ -30,7 +30,7 @@ void DamBreak::check_resolution(double dp) const {
     }
 }
 
-void DamBreak::fill(double dp, std::vector<SetupParticle>& out) const {
+void DamBreak::fill(double dp, const EmitParticle& emit) const {
     const double surface = kWaterHi[2];
     const Box obstacle{{kObstacleLo[0], kObstacleLo[1], kObstacleLo[2]},
                        {kObstacleHi[0], kObstacleHi[1], kObstacleHi[2]}};
@@ -40,14 +40,14 @@ void DamBreak::fill(double dp, std::vector<SetupParticle>& out) const {
         return x >= kWaterLo[0] ? std::max(0.0, surface - z) : 0.0;
     };
     add_open_tank(Box{{0, 0, 0}, {kTank[0], kTank[1], kTank[2]}}, kTank[2], dp, kWallLayers,
-                  wall_depth, out);
+                  wall_depth, emit);
     for_each_lattice_point(obstacle, dp, [&](double x, double y, double z) {
-        out.push_back({x, y, z, kBoundary, 0.0});
+        emit(SetupParticle{x, y, z, kBoundary, 0.0});
     });
     const Box water{{kWaterLo[0], kWaterLo[1], kWaterLo[2]},
                     {kWaterHi[0], kWaterHi[1], kWaterHi[2]}};
     for_each_lattice_point(water, dp, [&](double x, double y, double z) {
-        out.push_back({x, y, z, kFluid, surface - z});
+        emit(SetupParticle{x, y, z, kFluid, surface - z});
     });
 }
 

@@ -21,9 +21,9 @@ public:
     double default_t_end() const override { return 6.0; }
     int default_split_axis() const override { return 0; }
     double still_water_depth() const override { return kWaterHi[2]; }
-    Box domain() const override;
+    Box domain(double dp) const override;
     void check_resolution(double dp) const override;
-    void fill(double dp, std::vector<SetupParticle>& particles) const override;
+    void fill(double dp, const EmitParticle& emit) const override;
 };
 
 }  // namespace sph

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cmath>
-#include <vector>
 
 #include "problem.h"
 
@@ -33,14 +32,14 @@ void for_each_lattice_point(const Box& region, double dp, Visit visit) {
 // `wall_top`. depth_of(x, y, z) gives each wall particle's hydrostatic depth.
 template <class Depth>
 void add_open_tank(const Box& interior, double wall_top, double dp, int layers, Depth depth_of,
-                   std::vector<SetupParticle>& out) {
+                   const EmitParticle& emit) {
     const double t = layers * dp;
     const Box outer{{interior.lo[0] - t, interior.lo[1] - t, interior.lo[2] - t},
                     {interior.hi[0] + t, interior.hi[1] + t, wall_top}};
     const Box open{{interior.lo[0], interior.lo[1], interior.lo[2]},
                    {interior.hi[0], interior.hi[1], wall_top}};
     for_each_lattice_point(outer, dp, [&](double x, double y, double z) {
-        if (!open.contains(x, y, z)) out.push_back({x, y, z, kBoundary, depth_of(x, y, z)});
+        if (!open.contains(x, y, z)) emit({x, y, z, kBoundary, depth_of(x, y, z)});
     });
 }
 

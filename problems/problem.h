@@ -3,8 +3,8 @@
 
 #include <boost/program_options/options_description.hpp>
 
+#include <functional>
 #include <string>
-#include <vector>
 
 #include "particle_type.h"
 
@@ -25,6 +25,9 @@ struct SetupParticle {
     double depth;  // below the still-water surface [m]; sets the hydrostatic density (0 when dry)
 };
 
+// Receives the particles a problem lays out, one at a time (so that a run can first count them).
+using EmitParticle = std::function<void(const SetupParticle&)>;
+
 class Problem {
 public:
     virtual ~Problem() = default;
@@ -37,11 +40,11 @@ public:
     virtual int default_split_axis() const = 0;  // 0 x, 1 y, 2 z
     // Still-water depth H [m]: the speed of sound is c0 = factor * sqrt(g H).
     virtual double still_water_depth() const = 0;
-    // The gridded region: a particle leaving it stops the run with an error.
-    virtual Box domain() const = 0;
+    // The gridded region at spacing dp (walls included): a particle leaving it stops the run.
+    virtual Box domain(double dp) const = 0;
     // Throws std::invalid_argument naming --dp if dp is too coarse for the geometry.
     virtual void check_resolution(double dp) const = 0;
-    virtual void fill(double dp, std::vector<SetupParticle>& particles) const = 0;
+    virtual void fill(double dp, const EmitParticle& emit) const = 0;
 };
 
 }  // namespace sph

@@ -8,8 +8,8 @@
 
 namespace sph {
 
-Box StillWater::domain() const {
-    const double margin = 0.25 * depth_;
+Box StillWater::domain(double dp) const {
+    const double margin = 0.25 * depth_ + kWallLayers * dp;
     return Box{{-margin, -margin, -margin}, {length_ + margin, width_ + margin, 2.0 * depth_}};
 }
 
@@ -20,13 +20,13 @@ void StillWater::check_resolution(double dp) const {
     }
 }
 
-void StillWater::fill(double dp, std::vector<SetupParticle>& out) const {
+void StillWater::fill(double dp, const EmitParticle& emit) const {
     auto depth_of = [&](double, double, double z) { return std::max(0.0, depth_ - z); };
     add_open_tank(Box{{0, 0, 0}, {length_, width_, depth_}}, 1.5 * depth_, dp, kWallLayers,
-                  depth_of, out);
+                  depth_of, emit);
     for_each_lattice_point(Box{{0, 0, 0}, {length_, width_, depth_}}, dp,
                            [&](double x, double y, double z) {
-                               out.push_back({x, y, z, kFluid, depth_ - z});
+                               emit(SetupParticle{x, y, z, kFluid, depth_ - z});
                            });
 }
 

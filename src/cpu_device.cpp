@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <limits>
 #include <stdexcept>
 
 #include "cpu/cpu_launchers.h"
@@ -25,6 +27,18 @@ private:
     std::chrono::steady_clock::time_point start_;
 };
 
+// MemAvailable from /proc/meminfo: what can be allocated without swapping; unlimited if unknown.
+std::size_t available_host_memory() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::size_t kib = 0;
+    std::string unit;
+    while (meminfo >> key >> kib >> unit) {
+        if (key == "MemAvailable:") return kib * 1024;
+    }
+    return std::numeric_limits<std::size_t>::max();
+}
+
 }  // namespace
 
 std::string CpuDevice::description() const {
@@ -34,6 +48,12 @@ std::string CpuDevice::description() const {
 std::size_t CpuDevice::bytes_needed(const DeviceLayout& layout) const { return layout.bytes(); }
 
 void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
+    const std::size_t available = available_host_memory();
+    if (layout.bytes() > available) {
+        throw std::runtime_error("the run needs " + std::to_string(layout.bytes() >> 20) +
+                                 " MiB of host memory but only " + std::to_string(available >> 20) +
+                                 " MiB are available; use a larger --dp");
+    }
     layout_ = layout;
     params_ = params;
     const std::size_t n = layout.capacity;

@@ -30,29 +30,26 @@ SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
     return p;
 }
 
+std::size_t count_particles(const Problem& problem, double dp) {
+    std::size_t count = 0;
+    problem.fill(dp, [&](const SetupParticle&) { ++count; });
+    return count;
+}
+
 HostParticles make_particles(const Problem& problem, const RunOptions& o, const SphParams& params) {
-    std::vector<SetupParticle> laid_out;
-    problem.fill(o.dp, laid_out);
-    if (laid_out.size() >= (std::size_t(1) << 32) - 1) {
-        throw std::invalid_argument("--dp " + std::to_string(o.dp) +
-                                    " gives more than 4e9 particles; use a larger --dp");
-    }
     HostParticles particles;
-    particles.pos.reserve(laid_out.size());
-    for (const SetupParticle& s : laid_out) {
+    problem.fill(o.dp, [&](const SetupParticle& s) {
         const double pressure = o.rho0 * o.gravity * s.depth;
         const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
         particles.add(make_vec3(float(s.x), float(s.y), float(s.z)), make_vec3(0, 0, 0), float(rho),
                       s.type);
-    }
+    });
     return particles;
 }
 
-CellGrid make_grid(const Problem& problem, const SphParams& params, int split_axis) {
-    const Box d = problem.domain();
-    // The float cell side is rounded up by one ulp so that it is never below the list radius.
-    const double side = std::nextafter(std::sqrt(double(params.list_radius_sq)), 1e9);
-    return make_cell_grid(d.lo, d.hi, side, split_axis);
+CellGrid make_grid(const Problem& problem, const SphParams& params, double dp, int split_axis) {
+    const Box d = problem.domain(dp);
+    return make_cell_grid(d.lo, d.hi, std::sqrt(double(params.list_radius_sq)), split_axis);
 }
 
 }  // namespace sph

@@ -11,11 +11,14 @@ namespace sph {
 
 SphParams make_sph_params(const RunOptions& options, double still_water_depth);
 
+// How many particles the problem lays out at this resolution (without storing them).
+std::size_t count_particles(const Problem& problem, double dp);
+
 // The problem's particles, with hydrostatic densities (inverse Tait law) and zero velocity.
 HostParticles make_particles(const Problem& problem, const RunOptions& options,
                              const SphParams& params);
 
 // The problem's domain gridded in cells one neighbour-list radius wide.
-CellGrid make_grid(const Problem& problem, const SphParams& params, int split_axis);
+CellGrid make_grid(const Problem& problem, const SphParams& params, double dp, int split_axis);
 
 }  // namespace sph

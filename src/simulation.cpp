@@ -58,17 +58,21 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     const auto start = Clock::now();
     device_ = make_device(options_, backend_, backend_note_);
     params_ = make_sph_params(options_, problem.still_water_depth());
-    grid_ = make_grid(problem, params_, split_axis);
-    HostParticles particles = make_particles(problem, options_, params_);
-    particle_count_ = particles.size();
-    fluid_count_ = particles.count(kFluid);
-
+    grid_ = make_grid(problem, params_, options_.dp, split_axis);
+    // Count first, so that a run too large for the device is refused before anything is allocated.
+    particle_count_ = count_particles(problem, options_.dp);
+    if (particle_count_ >= (std::size_t(1) << 32) - 1) {
+        throw OptionError("--dp " + std::to_string(options_.dp) +
+                          " gives more than 4e9 particles; use a larger --dp");
+    }
     DeviceLayout layout;
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     layout.max_neighbours = static_cast<std::uint32_t>(options_.max_neighbours);
     layout.grid = grid_;
     layout.id_bits = bits_for(particle_count_);
     device_->allocate(layout, params_);  // throws before allocating if it cannot fit
+    const HostParticles particles = make_particles(problem, options_, params_);
+    fluid_count_ = particles.count(kFluid);
     device_->upload(particles);
     setup_seconds_ = seconds_since(start);
 }
@@ -91,7 +95,7 @@ void Simulation::fail_out_of_domain() {
     msg << "a particle left the domain " << when();
     for (std::size_t i = 0; i < p.size(); ++i) {
         if (grid_.cell_of(p.pos[i]) != grid_.outside_cell()) continue;
-        const Box d = problem_.domain();
+        const Box d = problem_.domain(options_.dp);
         msg << ": particle " << p.id[i] << " (" << (p.type[i] == kFluid ? "fluid" : "boundary")
             << ") is at (" << p.pos[i].x << ", " << p.pos[i].y << ", " << p.pos[i].z
             << "), outside [" << d.lo[0] << ", " << d.hi[0] << "] x [" << d.lo[1] << ", "

@@ -9,4 +9,4 @@ target_link_libraries(test_output PRIVATE sph_io GTest::gtest_main
                       VTK::IOXML VTK::IOXMLParser VTK::CommonCore VTK::CommonDataModel)
 vtk_module_autoinit(TARGETS test_output
                     MODULES VTK::IOXML VTK::IOXMLParser VTK::CommonCore VTK::CommonDataModel)
-gtest_discover_tests(test_output)
+gtest_discover_tests(test_output DISCOVERY_MODE PRE_TEST PROPERTIES LABELS cpu)

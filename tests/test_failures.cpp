@@ -1,0 +1,77 @@
+// A run that blows up or loses a particle stops with an error that says when and where, leaves
+// the output written so far valid, and records the failure in its report.
+#include <gtest/gtest.h>
+
+#include <boost/property_tree/json_parser.hpp>
+#include <boost/property_tree/ptree.hpp>
+
+#include <filesystem>
+
+#include "lattice.h"
+#include "simulation.h"
+#include "still_water.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+// Still water plus one extra fluid particle set up by the test.
+class StillWaterPlusOne : public StillWater {
+public:
+    StillWaterPlusOne(SetupParticle extra) : StillWater(0.2, 0.2, 0.2), extra_(extra) {}
+    void fill(double dp, const EmitParticle& emit) const override {
+        StillWater::fill(dp, emit);
+        emit(extra_);
+    }
+
+private:
+    SetupParticle extra_;
+};
+
+boost::property_tree::ptree read_report(const std::string& dir) {
+    boost::property_tree::ptree t;
+    boost::property_tree::read_json(dir + "/run_report.json", t);
+    return t;
+}
+
+TEST(Failures, NonFiniteStateStopsTheRunAndSaysWhere) {
+    testing::TempDir dir("nan");
+    // A depth so negative that the inverse Tait law has no real density: the particle is NaN.
+    const StillWaterPlusOne problem({0.1, 0.1, 0.1, kFluid, -1e9});
+    RunOptions o = testing::small_run(0.025, 0.1);
+    o.output_dir = dir.path();
+    o.write_output = true;
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    try {
+        sim.run(log);
+        FAIL() << "the run should have failed";
+    } catch (const SimulationError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("blew up at t = 0 s (iteration 0)"), std::string::npos) << what;
+        EXPECT_NE(what.find("position (0.1, 0.1, 0.1)"), std::string::npos) << what;
+    }
+    EXPECT_EQ(read_report(dir.path()).get<std::string>("status"), "failed");
+    EXPECT_TRUE(std::filesystem::exists(dir.path() + "/StillWater_000000.vtu"));
+}
+
+TEST(Failures, ParticleOutsideTheDomainStopsTheRunAndSaysWhere) {
+    testing::TempDir dir("escape");
+    const StillWaterPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain
+    RunOptions o = testing::small_run(0.025, 0.1);
+    o.output_dir = dir.path();
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    try {
+        sim.run(log);
+        FAIL() << "the run should have failed";
+    } catch (const SimulationError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("left the domain at t = 0 s"), std::string::npos) << what;
+        EXPECT_NE(what.find("(0.1, 0.1, 5)"), std::string::npos) << what;
+    }
+    EXPECT_EQ(read_report(dir.path()).get<std::string>("status"), "failed");
+}
+
+}  // namespace
+}  // namespace sph

@@ -1,0 +1,105 @@
+// Bad input is refused with a message naming the option, and a non-zero exit.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app.h"
+#include "cuda_support.h"
+#include "dam_break.h"
+#include "run_options.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+struct Outcome {
+    int code;
+    std::string out, err;
+};
+
+Outcome run(std::vector<std::string> args) {
+    args.insert(args.begin(), "dambreak");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    DamBreak problem;
+    std::ostringstream out, err;
+    const int code = run_app(int(argv.size()), argv.data(), problem, 0, out, err);
+    return {code, out.str(), err.str()};
+}
+
+struct BadOption {
+    std::vector<std::string> args;
+    std::string named;  // what the message must contain
+};
+
+class RejectsBadOption : public ::testing::TestWithParam<BadOption> {};
+
+TEST_P(RejectsBadOption, NamesTheOption) {
+    const Outcome o = run(GetParam().args);
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find(GetParam().named), std::string::npos) << o.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Options, RejectsBadOption,
+    ::testing::Values(BadOption{{"--bogus"}, "--bogus"}, BadOption{{"--dp", "-0.01"}, "--dp"},
+                      BadOption{{"--dp", "0"}, "--dp"}, BadOption{{"--dp", "0.5"}, "--dp"},
+                      BadOption{{"--dp", "abc"}, "dp"}, BadOption{{"--t-end", "0"}, "--t-end"},
+                      BadOption{{"--t-end", "-1"}, "--t-end"},
+                      BadOption{{"--output-every", "0"}, "--output-every"},
+                      BadOption{{"--backend", "gpu"}, "--backend"},
+                      BadOption{{"--cfl", "2"}, "--cfl"},
+                      BadOption{{"--rebuild-every", "0"}, "--rebuild-every"},
+                      BadOption{{"--max-neighbours", "4"}, "--max-neighbours"},
+                      BadOption{{"--config", "/nonexistent/run.cfg"}, "--config"}));
+
+TEST(Options, HelpListsEveryOptionWithUnits) {
+    const Outcome o = run({"--help"});
+    EXPECT_EQ(o.code, 0);
+    for (const char* name : {"--dp", "--t-end", "--output-dir", "--output-every", "--no-output",
+                             "--backend", "--rebuild-every", "--cfl", "--alpha", "--delta"}) {
+        EXPECT_NE(o.out.find(name), std::string::npos) << name;
+    }
+    EXPECT_NE(o.out.find("[m]"), std::string::npos);
+    EXPECT_NE(o.out.find("[s]"), std::string::npos);
+}
+
+TEST(Options, ConfigFileIsReadAndCommandLineWins) {
+    testing::TempDir dir("config");
+    const std::string cfg = dir.path() + "/run.cfg";
+    {
+        std::ofstream(cfg) << "dp = -1\nt-end = 0.5\n";
+    }
+    // The file's bad dp is overridden by the command line; its t-end = 0.5 is taken.
+    DamBreak problem;
+    const char* argv[] = {"dambreak", "--config", cfg.c_str(), "--dp", "0.05"};
+    std::ostringstream help;
+    const auto options = parse_command_line(5, argv, problem, help);
+    ASSERT_TRUE(options.has_value());
+    EXPECT_DOUBLE_EQ(options->dp, 0.05);
+    EXPECT_DOUBLE_EQ(options->t_end, 0.5);
+}
+
+TEST(Options, UnwritableOutputFolderIsRefused) {
+    // A folder below a regular file can never be created, whoever runs the test.
+    testing::TempDir dir("unwritable");
+    const std::string file = dir.path() + "/plain_file";
+    std::ofstream(file) << "x";
+    const Outcome o = run({"--backend", "cpu", "--dp", "0.08", "--t-end", "0.001", "--output-dir",
+                           file + "/out"});
+    EXPECT_EQ(o.code, 1);
+    EXPECT_NE(o.err.find("output folder"), std::string::npos) << o.err;
+}
+
+TEST(Options, CudaWithoutGpuIsRefused) {
+    if (visible_gpu_count() > 0) GTEST_SKIP() << "a GPU is visible here";
+    const Outcome o = run({"--backend", "cuda", "--dp", "0.08", "--no-output"});
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find("--backend cuda"), std::string::npos) << o.err;
+}
+
+}  // namespace
+}  // namespace sph
