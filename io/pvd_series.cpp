@@ -9,7 +9,9 @@
 
 namespace sph {
 
-PvdSeries::PvdSeries(std::string pvd_path) : path_(std::move(pvd_path)) { rewrite(); }
+PvdSeries::PvdSeries(std::string pvd_path) : path_(std::move(pvd_path)) {
+    rewrite();
+}
 
 void PvdSeries::add(double time, const std::string& relative_file) {
     entries_.emplace_back(time, relative_file);

@@ -60,8 +60,8 @@ void on_vtk_error(vtkObject*, unsigned long, void* client_data, void* call_data)
 
 void write_vtu(const std::string& path, const ParticleFields& fields) {
     const std::size_t n = fields.count;
-    if (n > 0 && (!fields.position || !fields.velocity_density || !fields.pressure ||
-                  !fields.id || !fields.type)) {
+    if (n > 0 && (!fields.position || !fields.velocity_density || !fields.pressure || !fields.id ||
+                  !fields.type)) {
         throw std::invalid_argument("write_vtu(" + path + "): a required particle array is null");
     }
     const auto vn = static_cast<vtkIdType>(n);
@@ -149,8 +149,7 @@ void write_vtu(const std::string& path, const ParticleFields& fields) {
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {
         const std::string reason = std::strerror(errno);
         std::remove(tmp.c_str());
-        throw std::runtime_error("write_vtu: cannot rename " + tmp + " to " + path + ": " +
-                                 reason);
+        throw std::runtime_error("write_vtu: cannot rename " + tmp + " to " + path + ": " + reason);
     }
 }
 

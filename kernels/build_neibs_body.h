@@ -1,8 +1,8 @@
 // Per-particle bodies of BuildNeibs: hash, cell ranges and the neighbour list.
 //
-// Sorting by (cell, id) between hash and cell ranges is done by each back end's launcher. Because the
-// key includes the id, the sorted order does not depend on the order particles arrive in, which is
-// what makes results independent of how the domain is split among devices.
+// Sorting by (cell, id) between hash and cell ranges is done by each back end's launcher. Because
+// the key includes the id, the sorted order does not depend on the order particles arrive in, which
+// is what makes results independent of how the domain is split among devices.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +46,8 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
     int c[3];
     a.grid.coordinates(ci, c);
     std::uint32_t count = 0;
+    // A pointer walk: count * stride overflows 32 bits beyond ~33 million particles.
+    NeighbourEntry* entry = a.list + i;
     for (int code = 0; code < 27; ++code) {
         const int step[3] = {code / 9 - 1, (code / 3) % 3 - 1, code % 3 - 1};
         bool inside = true;
@@ -65,12 +67,13 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
             const Vec3 r = pi - xyz(a.pos[j]);
             if (length_squared(r) >= a.list_radius_sq) continue;
             if (count < a.max_neighbours) {
-                a.list[count * a.stride + i] = encode_neighbour(code, j - start);
+                *entry = encode_neighbour(code, j - start);
+                entry += a.stride;
             }
             ++count;
         }
     }
-    if (count < a.max_neighbours) a.list[count * a.stride + i] = kListEnd;
+    if (count < a.max_neighbours) *entry = kListEnd;
     return count;
 }
 

@@ -1,8 +1,8 @@
 // The uniform cell grid that hashes particles for the neighbour search.
 //
 // Cells are linearised with the split axis most significant, so that one slice (all cells with the
-// same coordinate along the split axis) is one contiguous range of cell indices, and therefore of the
-// particle list sorted by cell. The multi-device decomposition hands out those slices.
+// same coordinate along the split axis) is one contiguous range of cell indices, and therefore of
+// the particle list sorted by cell. The multi-device decomposition hands out those slices.
 #pragma once
 
 #include <cstdint>
@@ -12,10 +12,10 @@
 namespace sph {
 
 struct CellGrid {
-    float origin[3];     // lower corner of the gridded domain [m]
-    float cell_side;     // >= neighbour list radius [m]
-    int dims[3];         // number of cells along x, y, z
-    int order[3];        // physical axes from most to least significant; order[0] = split axis
+    float origin[3];          // lower corner of the gridded domain [m]
+    float cell_side;          // >= neighbour list radius [m]
+    int dims[3];              // number of cells along x, y, z
+    int order[3];             // physical axes from most to least significant; order[0] = split axis
     std::uint32_t stride[3];  // linear-index stride of a unit step along x, y, z
 
     SPH_HD std::uint32_t cell_count() const {

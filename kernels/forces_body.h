@@ -23,8 +23,8 @@ namespace sph {
 // A non-finite dt_max marks a particle whose state blew up; MinimumScan propagates it.
 SPH_HD float particle_dt_max(bool fluid, Vec3 acc, float drho, float rho, Vec3 vel,
                              const SphParams& p) {
-    const bool finite = is_finite(acc.x) && is_finite(acc.y) && is_finite(acc.z) && is_finite(drho) &&
-                        is_finite(rho);
+    const bool finite = is_finite(acc.x) && is_finite(acc.y) && is_finite(acc.z) &&
+                        is_finite(drho) && is_finite(rho);
     if (!finite) return NAN;
     const float acoustic = p.h / (p.c0 + sqrtf(length_squared(vel)));
     if (!fluid) return p.cfl * acoustic;
@@ -49,8 +49,9 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a) {
     float drho = 0.0f;
     int cached_code = -1;
     std::uint32_t cell_start = 0;
-    for (std::uint32_t k = 0; k < a.max_neighbours; ++k) {
-        const NeighbourEntry e = a.list[k * a.stride + i];
+    const NeighbourEntry* entry = a.list + i;  // a pointer walk: k * stride overflows 32 bits
+    for (std::uint32_t k = 0; k < a.max_neighbours; ++k, entry += a.stride) {
+        const NeighbourEntry e = *entry;
         if (e == kListEnd) break;
         const int code = neighbour_code(e);
         if (code != cached_code) {  // entries are grouped by cell: one start load per cell

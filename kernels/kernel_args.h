@@ -13,7 +13,7 @@
 
 namespace sph {
 
-constexpr std::uint32_t kEmptyCell = 0xFFFFFFFFu;  // cell_start of a cell that holds no particle
+constexpr std::uint32_t kEmptyCell = 0xFFFFFFFFu;     // cell_start of a cell that holds no particle
 constexpr std::uint32_t kCellOverflow = 0xFFFFFFFFu;  // neighbour count when a cell is overfull
 
 // Hash: reads pos, id; writes sort keys (cell << id_bits | id) and the identity permutation.

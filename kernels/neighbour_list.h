@@ -15,7 +15,7 @@ namespace sph {
 
 using NeighbourEntry = std::uint16_t;
 
-constexpr NeighbourEntry kListEnd = 0xFFFFu;   // terminates a particle's list when it is not full
+constexpr NeighbourEntry kListEnd = 0xFFFFu;  // terminates a particle's list when it is not full
 constexpr int kOffsetBits = 11;
 constexpr std::uint32_t kMaxCellOccupancy = 1u << kOffsetBits;  // particles one cell may hold
 constexpr std::uint32_t kOffsetMask = kMaxCellOccupancy - 1;
@@ -24,14 +24,19 @@ constexpr std::uint32_t kOffsetMask = kMaxCellOccupancy - 1;
 // code = (d0 + 1) * 9 + (d1 + 1) * 3 + (d2 + 1), with d0 the step along the most significant axis.
 SPH_HD int neighbour_cell_delta(const CellGrid& g, int code) {
     const int d0 = code / 9 - 1, d1 = (code / 3) % 3 - 1, d2 = code % 3 - 1;
-    return d0 * static_cast<int>(g.stride[g.order[0]]) + d1 * static_cast<int>(g.stride[g.order[1]]) +
+    return d0 * static_cast<int>(g.stride[g.order[0]]) +
+           d1 * static_cast<int>(g.stride[g.order[1]]) +
            d2 * static_cast<int>(g.stride[g.order[2]]);
 }
 
 SPH_HD NeighbourEntry encode_neighbour(int code, std::uint32_t offset) {
     return static_cast<NeighbourEntry>((code << kOffsetBits) | offset);
 }
-SPH_HD int neighbour_code(NeighbourEntry e) { return e >> kOffsetBits; }
-SPH_HD std::uint32_t neighbour_offset(NeighbourEntry e) { return e & kOffsetMask; }
+SPH_HD int neighbour_code(NeighbourEntry e) {
+    return e >> kOffsetBits;
+}
+SPH_HD std::uint32_t neighbour_offset(NeighbourEntry e) {
+    return e & kOffsetMask;
+}
 
 }  // namespace sph

@@ -24,21 +24,37 @@ struct alignas(16) Vec4 {
     float x, y, z, w;
 };
 
-SPH_HD Vec3 make_vec3(float x, float y, float z) { return Vec3{x, y, z}; }
-SPH_HD Vec4 make_vec4(float x, float y, float z, float w) { return Vec4{x, y, z, w}; }
-SPH_HD Vec3 xyz(const Vec4& v) { return Vec3{v.x, v.y, v.z}; }
+SPH_HD Vec3 make_vec3(float x, float y, float z) {
+    return Vec3{x, y, z};
+}
+SPH_HD Vec4 make_vec4(float x, float y, float z, float w) {
+    return Vec4{x, y, z, w};
+}
+SPH_HD Vec3 xyz(const Vec4& v) {
+    return Vec3{v.x, v.y, v.z};
+}
 
-SPH_HD Vec3 operator+(Vec3 a, Vec3 b) { return Vec3{a.x + b.x, a.y + b.y, a.z + b.z}; }
-SPH_HD Vec3 operator-(Vec3 a, Vec3 b) { return Vec3{a.x - b.x, a.y - b.y, a.z - b.z}; }
-SPH_HD Vec3 operator*(float s, Vec3 a) { return Vec3{s * a.x, s * a.y, s * a.z}; }
+SPH_HD Vec3 operator+(Vec3 a, Vec3 b) {
+    return Vec3{a.x + b.x, a.y + b.y, a.z + b.z};
+}
+SPH_HD Vec3 operator-(Vec3 a, Vec3 b) {
+    return Vec3{a.x - b.x, a.y - b.y, a.z - b.z};
+}
+SPH_HD Vec3 operator*(float s, Vec3 a) {
+    return Vec3{s * a.x, s * a.y, s * a.z};
+}
 SPH_HD Vec3& operator+=(Vec3& a, Vec3 b) {
     a.x += b.x;
     a.y += b.y;
     a.z += b.z;
     return a;
 }
-SPH_HD float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-SPH_HD float length_squared(Vec3 a) { return dot(a, a); }
+SPH_HD float dot(Vec3 a, Vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+SPH_HD float length_squared(Vec3 a) {
+    return dot(a, a);
+}
 
 // isfinite lives in std:: on the host and in the global namespace on the device.
 SPH_HD bool is_finite(float x) {

@@ -4,5 +4,7 @@
 #include "dam_break.h"
 
 namespace sph {
-std::unique_ptr<Problem> make_problem() { return std::make_unique<DamBreak>(); }
+std::unique_ptr<Problem> make_problem() {
+    return std::make_unique<DamBreak>();
+}
 }  // namespace sph

@@ -35,8 +35,8 @@ public:
     virtual std::string name() const = 0;
     // Problem-specific options; their values are read back by the problem after parsing.
     virtual void add_options(boost::program_options::options_description&) {}
-    virtual double default_dp() const = 0;     // [m]
-    virtual double default_t_end() const = 0;  // [s]
+    virtual double default_dp() const = 0;       // [m]
+    virtual double default_t_end() const = 0;    // [s]
     virtual int default_split_axis() const = 0;  // 0 x, 1 y, 2 z
     // Still-water depth H [m]: the speed of sound is c0 = factor * sqrt(g H).
     virtual double still_water_depth() const = 0;

@@ -6,7 +6,8 @@
 namespace sph {
 
 CellGrid make_cell_grid(const double lo[3], const double hi[3], double min_side, int split_axis) {
-    if (split_axis < 0 || split_axis > 2) throw std::invalid_argument("split axis must be 0, 1 or 2");
+    if (split_axis < 0 || split_axis > 2)
+        throw std::invalid_argument("split axis must be 0, 1 or 2");
     CellGrid g{};
     // Hashing divides float coordinates, which can misplace a point near a cell face by a few ulps
     // of the cell count. Cells a little wider than asked keep two points closer than min_side

@@ -45,7 +45,9 @@ std::string CpuDevice::description() const {
     return "CPU (" + std::to_string(omp_get_max_threads()) + " OpenMP threads)";
 }
 
-std::size_t CpuDevice::bytes_needed(const DeviceLayout& layout) const { return layout.bytes(); }
+std::size_t CpuDevice::bytes_needed(const DeviceLayout& layout) const {
+    return layout.bytes();
+}
 
 void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     const std::size_t available = available_host_memory();
@@ -94,10 +96,10 @@ NeighbourBuild CpuDevice::build_neighbours() {
                        layout_.id_bits},
               count_);
     cpu::sort_by_key(key_.data(), permutation_.data(), count_);
-    cpu::gather(GatherArgs{permutation_.data(), pos_.data(), velrho_.data(), id_.data(),
-                           type_.data(), pos_pred_.data(), velrho_pred_.data(),
-                           id_scratch_.data(), type_scratch_.data()},
-                count_);
+    cpu::gather(
+        GatherArgs{permutation_.data(), pos_.data(), velrho_.data(), id_.data(), type_.data(),
+                   pos_pred_.data(), velrho_pred_.data(), id_scratch_.data(), type_scratch_.data()},
+        count_);
     pos_.swap(pos_pred_);
     velrho_.swap(velrho_pred_);
     id_.swap(id_scratch_);
@@ -110,9 +112,10 @@ NeighbourBuild CpuDevice::build_neighbours() {
     NeighbourBuild result;
     result.particles_outside_grid = count_ > 0 && cell_[count_ - 1] == layout_.grid.outside_cell();
     if (result.particles_outside_grid) return result;
-    const NeighbourArgs args{pos_.data(),      cell_.data(),         cell_start_.data(),
-                             cell_end_.data(), list_.data(),         layout_.list_stride(),
-                             layout_.max_neighbours, params_.list_radius_sq, layout_.grid};
+    const NeighbourArgs args{
+        pos_.data(),  cell_.data(),          cell_start_.data(),     cell_end_.data(),
+        list_.data(), layout_.list_stride(), layout_.max_neighbours, params_.list_radius_sq,
+        layout_.grid};
     result.largest_count = cpu::build_neighbour_lists(args, 0, count_);
     return result;
 }
@@ -141,8 +144,14 @@ float CpuDevice::minimum_dt() {
 }
 
 EulerArgs CpuDevice::euler_args(float dt) {
-    return EulerArgs{pos_.data(),   velrho_.data(), pos_pred_.data(), velrho_pred_.data(),
-                     force_.data(), type_.data(),   dt,               params_.rho0};
+    return EulerArgs{pos_.data(),
+                     velrho_.data(),
+                     pos_pred_.data(),
+                     velrho_pred_.data(),
+                     force_.data(),
+                     type_.data(),
+                     dt,
+                     params_.rho0};
 }
 
 void CpuDevice::euler(Stage stage, float dt) {

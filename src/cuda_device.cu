@@ -11,7 +11,9 @@ namespace sph {
 
 namespace {
 
-std::string mib(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+std::string mib(std::size_t bytes) {
+    return std::to_string(bytes >> 20) + " MiB";
+}
 
 // Scalars the host reads back: the dt minimum, the largest neighbour count, the last cell.
 struct Scalars {
@@ -22,7 +24,9 @@ struct Scalars {
 
 }  // namespace
 
-bool cuda_compiled_in() { return true; }
+bool cuda_compiled_in() {
+    return true;
+}
 
 int visible_gpu_count() {
     int count = 0;
@@ -157,8 +161,8 @@ NeighbourBuild CudaDevice::build_neighbours() {
     cuda::sort_by_key(s.keys, s.permutation, current, count_, key_bits, temp_.as<void>(),
                       temp_.bytes(), stream_);
     cuda::gather(GatherArgs{s.permutation[current], pos_.as<Vec4>(), velrho_.as<Vec4>(),
-                            id_.as<std::uint32_t>(), type_.as<std::uint8_t>(),
-                            pos_pred_.as<Vec4>(), velrho_pred_.as<Vec4>(), s.id, s.type},
+                            id_.as<std::uint32_t>(), type_.as<std::uint8_t>(), pos_pred_.as<Vec4>(),
+                            velrho_pred_.as<Vec4>(), s.id, s.type},
                  count_, stream_);
     pos_.swap(pos_pred_);
     velrho_.swap(velrho_pred_);
@@ -173,8 +177,8 @@ NeighbourBuild CudaDevice::build_neighbours() {
                       layout_.id_bits},
         stream_);
     Scalars* d_scalars = scalars_.as<Scalars>();
-    SPH_CUDA_CHECK(cudaMemcpyAsync(&d_scalars->last_cell, cell_.as<std::uint32_t>() + count_ - 1,
-                                   4, cudaMemcpyDeviceToDevice, stream_));
+    SPH_CUDA_CHECK(cudaMemcpyAsync(&d_scalars->last_cell, cell_.as<std::uint32_t>() + count_ - 1, 4,
+                                   cudaMemcpyDeviceToDevice, stream_));
     SPH_CUDA_CHECK(cudaMemsetAsync(&d_scalars->largest_count, 0, 4, stream_));
     const NeighbourArgs args{pos_.as<Vec4>(),
                              cell_.as<std::uint32_t>(),
@@ -190,7 +194,8 @@ NeighbourBuild CudaDevice::build_neighbours() {
     cuda::build_neighbour_lists(args, 0, count_, &d_scalars->largest_count, stream_);
     timer_.end(stream_, &KernelTimes::build_neibs);
     Scalars h{};
-    SPH_CUDA_CHECK(cudaMemcpyAsync(&h, d_scalars, sizeof(Scalars), cudaMemcpyDeviceToHost, stream_));
+    SPH_CUDA_CHECK(
+        cudaMemcpyAsync(&h, d_scalars, sizeof(Scalars), cudaMemcpyDeviceToHost, stream_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
     result.particles_outside_grid = h.last_cell == layout_.grid.outside_cell();
     result.largest_count = h.largest_count;
@@ -233,9 +238,14 @@ float CudaDevice::minimum_dt() {
 }
 
 EulerArgs CudaDevice::euler_args(float dt) const {
-    return EulerArgs{pos_.as<Vec4>(),   velrho_.as<Vec4>(),       pos_pred_.as<Vec4>(),
-                     velrho_pred_.as<Vec4>(), force_.as<Vec4>(), type_.as<std::uint8_t>(),
-                     dt,                params_.rho0};
+    return EulerArgs{pos_.as<Vec4>(),
+                     velrho_.as<Vec4>(),
+                     pos_pred_.as<Vec4>(),
+                     velrho_pred_.as<Vec4>(),
+                     force_.as<Vec4>(),
+                     type_.as<std::uint8_t>(),
+                     dt,
+                     params_.rho0};
 }
 
 void CudaDevice::euler(Stage stage, float dt) {
@@ -257,9 +267,9 @@ KernelTimes CudaDevice::kernel_times() {
 
 std::size_t CudaDevice::bytes_allocated() const {
     std::size_t total = 0;
-    for (const DeviceMemory* m : {&pos_, &velrho_, &pos_pred_, &velrho_pred_, &force_, &dt_max_,
-                                  &id_, &cell_, &type_, &cell_start_, &cell_end_, &list_, &temp_,
-                                  &scalars_}) {
+    for (const DeviceMemory* m :
+         {&pos_, &velrho_, &pos_pred_, &velrho_pred_, &force_, &dt_max_, &id_, &cell_, &type_,
+          &cell_start_, &cell_end_, &list_, &temp_, &scalars_}) {
         total += m->bytes();
     }
     return total;

@@ -6,11 +6,18 @@
 
 namespace sph {
 
-bool cuda_compiled_in() { return false; }
-int visible_gpu_count() { return 0; }
-std::string gpu_name(int) { return "none"; }
+bool cuda_compiled_in() {
+    return false;
+}
+int visible_gpu_count() {
+    return 0;
+}
+std::string gpu_name(int) {
+    return "none";
+}
 std::unique_ptr<Device> make_cuda_device(int) {
-    throw std::runtime_error("this build has no CUDA back end (nvcc was not found at configure time)");
+    throw std::runtime_error(
+        "this build has no CUDA back end (nvcc was not found at configure time)");
 }
 
 }  // namespace sph

@@ -24,7 +24,9 @@ void ensure_writable_directory(const std::string& dir) {
 }
 
 OutputSeries::OutputSeries(const std::string& dir, const std::string& basename)
-    : dir_(dir), basename_(basename), pvd_((ensure_writable_directory(dir), dir + "/" + basename + ".pvd")) {}
+    : dir_(dir),
+      basename_(basename),
+      pvd_((ensure_writable_directory(dir), dir + "/" + basename + ".pvd")) {}
 
 void OutputSeries::write(double time, const HostParticles& particles, const SphParams& params) {
     char name[64];

@@ -13,9 +13,12 @@ namespace sph {
 
 std::string to_string(BackendChoice backend) {
     switch (backend) {
-        case BackendChoice::kCpu: return "cpu";
-        case BackendChoice::kCuda: return "cuda";
-        default: return "auto";
+        case BackendChoice::kCpu:
+            return "cpu";
+        case BackendChoice::kCuda:
+            return "cuda";
+        default:
+            return "auto";
     }
 }
 
@@ -75,44 +78,39 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     std::string backend = "auto", config;
 
     po::options_description run("Run");
-    run.add_options()
-        ("help,h", "print this help and exit")
-        ("config", po::value(&config), "read options from this file (lines of name = value)")
-        ("backend", po::value(&backend)->default_value("auto"),
-         "auto | cpu | cuda (auto: CUDA when a GPU is visible, else CPU)")
-        ("device", with_default(&o.gpu), "GPU id for the CUDA back end")
-        ("threads", with_default(&o.threads),
-         "OpenMP threads of the CPU back end (0: OpenMP's default)")
-        ("dp", with_default(&o.dp), "particle spacing [m]")
-        ("t-end", with_default(&o.t_end), "simulated end time [s]")
-        ("output-dir", with_default(&o.output_dir),
-         "folder for the .pvd/.vtu series and the run report")
-        ("output-every", with_default(&o.output_every),
-         "simulated time between output frames [s]")
-        ("no-output", "write no particle output (the run report is still written)")
-        ("status-interval", with_default(&o.status_interval),
-         "wall time between status lines on a terminal [s]");
+    run.add_options()("help,h", "print this help and exit")(
+        "config", po::value(&config), "read options from this file (lines of name = value)")(
+        "backend", po::value(&backend)->default_value("auto"),
+        "auto | cpu | cuda (auto: CUDA when a GPU is visible, else CPU)")(
+        "device", with_default(&o.gpu), "GPU id for the CUDA back end")(
+        "threads", with_default(&o.threads),
+        "OpenMP threads of the CPU back end (0: OpenMP's default)")(
+        "dp", with_default(&o.dp), "particle spacing [m]")("t-end", with_default(&o.t_end),
+                                                           "simulated end time [s]")(
+        "output-dir", with_default(&o.output_dir),
+        "folder for the .pvd/.vtu series and the run report")(
+        "output-every", with_default(&o.output_every), "simulated time between output frames [s]")(
+        "no-output", "write no particle output (the run report is still written)")(
+        "status-interval", with_default(&o.status_interval),
+        "wall time between status lines on a terminal [s]");
     po::options_description physics("Physics and numerics");
-    physics.add_options()
-        ("h-factor", with_default(&o.h_factor),
-         "smoothing length h = h-factor * dp [-]")
-        ("c0-factor", with_default(&o.c0_factor),
-         "speed of sound c0 = c0-factor * sqrt(g H), H the still-water depth [-]")
-        ("cfl", with_default(&o.cfl), "Courant number [-]")
-        ("alpha", with_default(&o.viscosity_alpha),
-         "artificial viscosity coefficient (Monaghan) [-]")
-        ("delta", with_default(&o.diffusion_delta),
-         "density diffusion coefficient (Molteni-Colagrossi) [-]")
-        ("rho0", with_default(&o.rho0), "reference density [kg/m^3]")
-        ("gamma", with_default(&o.gamma), "Tait exponent [-]")
-        ("gravity", with_default(&o.gravity),
-         "gravitational acceleration, along -z [m/s^2]")
-        ("rebuild-every", with_default(&o.rebuild_every),
-         "iterations between neighbour-list rebuilds [-]")
-        ("max-neighbours", with_default(&o.max_neighbours),
-         "neighbour-list entries per particle [-]")
-        ("list-skin", with_default(&o.list_skin),
-         "neighbour-list radius is 2h (1 + list-skin) [-]");
+    physics.add_options()("h-factor", with_default(&o.h_factor),
+                          "smoothing length h = h-factor * dp [-]")(
+        "c0-factor", with_default(&o.c0_factor),
+        "speed of sound c0 = c0-factor * sqrt(g H), H the still-water depth [-]")(
+        "cfl", with_default(&o.cfl), "Courant number [-]")(
+        "alpha", with_default(&o.viscosity_alpha),
+        "artificial viscosity coefficient (Monaghan) [-]")(
+        "delta", with_default(&o.diffusion_delta),
+        "density diffusion coefficient (Molteni-Colagrossi) [-]")("rho0", with_default(&o.rho0),
+                                                                  "reference density [kg/m^3]")(
+        "gamma", with_default(&o.gamma), "Tait exponent [-]")(
+        "gravity", with_default(&o.gravity), "gravitational acceleration, along -z [m/s^2]")(
+        "rebuild-every", with_default(&o.rebuild_every),
+        "iterations between neighbour-list rebuilds [-]")(
+        "max-neighbours", with_default(&o.max_neighbours),
+        "neighbour-list entries per particle [-]")(
+        "list-skin", with_default(&o.list_skin), "neighbour-list radius is 2h (1 + list-skin) [-]");
     po::options_description problem_options(problem.name());
     problem.add_options(problem_options);
     po::options_description all("Options of " + problem.name());

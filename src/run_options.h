@@ -29,8 +29,8 @@ struct RunOptions {
     bool write_output = true;
     int rebuild_every = 10;  // k: iterations between neighbour-list rebuilds
     int max_neighbours = 128;
-    double list_skin = 0.1;  // list radius = 2h (1 + skin): covers motion between rebuilds
-    double h_factor = 1.3;   // h = h_factor * dp
+    double list_skin = 0.1;   // list radius = 2h (1 + skin): covers motion between rebuilds
+    double h_factor = 1.3;    // h = h_factor * dp
     double c0_factor = 20.0;  // c0 = c0_factor * sqrt(g H)
     double cfl = 0.3;
     double viscosity_alpha = 0.05;
@@ -38,7 +38,7 @@ struct RunOptions {
     double rho0 = 1000.0;
     double gamma = 7.0;
     double gravity = 9.81;
-    int threads = 0;  // OpenMP threads of the CPU back end; 0 = OpenMP's default
+    int threads = 0;               // OpenMP threads of the CPU back end; 0 = OpenMP's default
     double status_interval = 1.0;  // wall seconds between status lines on a terminal
 };
 

@@ -37,8 +37,8 @@ void print_report(const RunReport& r, std::ostream& out) {
         << "  iterations    " << r.iterations << " to t = " << r.simulated_time << " s\n"
         << std::fixed << std::setprecision(3) << "  wall time     " << r.setup_seconds
         << " s set-up + " << r.loop_seconds << " s time loop\n"
-        << "  throughput    " << std::setprecision(1) << r.kips() << " kips = "
-        << std::setprecision(3) << r.mips() << " mips\n"
+        << "  throughput    " << std::setprecision(1) << r.kips()
+        << " kips = " << std::setprecision(3) << r.mips() << " mips\n"
         << "  memory        " << std::setprecision(1) << r.device_bytes / 1048576.0 << " MiB, "
         << r.bytes_per_particle() << " bytes/particle\n"
         << "  neighbours    at most " << r.largest_neighbour_count << " of " << r.max_neighbours

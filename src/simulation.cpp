@@ -23,7 +23,9 @@ double seconds_since(Clock::time_point start) {
 }
 
 // min() that keeps a NaN: a blown-up stage must not hide behind a finite bound.
-float min_keep_nan(float a, float b) { return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b); }
+float min_keep_nan(float a, float b) {
+    return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
+}
 
 std::unique_ptr<Device> make_device(const RunOptions& o, std::string& backend, std::string& note) {
     BackendChoice choice = o.backend;
@@ -98,8 +100,8 @@ void Simulation::fail_out_of_domain() {
         const Box d = problem_.domain(options_.dp);
         msg << ": particle " << p.id[i] << " (" << (p.type[i] == kFluid ? "fluid" : "boundary")
             << ") is at (" << p.pos[i].x << ", " << p.pos[i].y << ", " << p.pos[i].z
-            << "), outside [" << d.lo[0] << ", " << d.hi[0] << "] x [" << d.lo[1] << ", "
-            << d.hi[1] << "] x [" << d.lo[2] << ", " << d.hi[2] << "] m";
+            << "), outside [" << d.lo[0] << ", " << d.hi[0] << "] x [" << d.lo[1] << ", " << d.hi[1]
+            << "] x [" << d.lo[2] << ", " << d.hi[2] << "] m";
         break;
     }
     msg << ". The simulation is probably unstable: try a smaller --cfl or --dp.";
@@ -137,7 +139,8 @@ void Simulation::check_neighbour_build(const NeighbourBuild& build) {
 }
 
 void Simulation::step() {
-    if (iteration_ % options_.rebuild_every == 0) check_neighbour_build(device_->build_neighbours());
+    if (iteration_ % options_.rebuild_every == 0)
+        check_neighbour_build(device_->build_neighbours());
     device_->forces(Stage::kPredictor);
     float dt = min_keep_nan(device_->minimum_dt(), next_dt_limit_);
     if (!(dt > 0.0f) || !std::isfinite(dt)) fail_non_finite();

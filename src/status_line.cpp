@@ -24,8 +24,9 @@ void StatusLine::update(const Progress& p) {
     const double rate = p.wall_seconds > 0.0 ? p.time / p.wall_seconds : 0.0;
     const double eta = rate > 0.0 ? (p.t_end - p.time) / rate : 0.0;
     char line[160];
-    std::snprintf(line, sizeof line, "it %8ld  t %9.5f / %.3f s  dt %.3e s  %9.1f kips  ETA %6.0f s",
-                  p.iteration, p.time, p.t_end, p.dt, p.kips, eta);
+    std::snprintf(line, sizeof line,
+                  "it %8ld  t %9.5f / %.3f s  dt %.3e s  %9.1f kips  ETA %6.0f s", p.iteration,
+                  p.time, p.t_end, p.dt, p.kips, eta);
     if (terminal_) {
         out_ << '\r' << line << "\033[K" << std::flush;
     } else {

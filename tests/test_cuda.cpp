@@ -16,7 +16,7 @@
 namespace sph {
 namespace {
 
-#define REQUIRE_GPU()                                                      \
+#define REQUIRE_GPU() \
     if (visible_gpu_count() == 0) GTEST_SKIP() << "no GPU visible here"
 
 HostParticles run_iterations(const Problem& problem, BackendChoice backend, int iterations) {
@@ -56,9 +56,10 @@ TEST(Cuda, AgreesWithTheCpuOnAShortDamBreak) {
         const Vec4 v = cpu.velrho[i];
         max_speed = std::max(max_speed, std::sqrt(double(v.x * v.x + v.y * v.y + v.z * v.z)));
     }
-    std::printf("CPU vs CUDA after 100 iterations: max |dx| %.3e m, max |drho|/rho %.3e "
-                "(max speed %.3f m/s)\n",
-                max_dx, max_drho, max_speed);
+    std::printf(
+        "CPU vs CUDA after 100 iterations: max |dx| %.3e m, max |drho|/rho %.3e "
+        "(max speed %.3f m/s)\n",
+        max_dx, max_drho, max_speed);
     EXPECT_GT(max_speed, 0.1);  // the column is really moving
     EXPECT_LT(max_dx, 1e-5);
     EXPECT_LT(max_drho, 1e-5);
@@ -102,8 +103,8 @@ TEST(Cuda, RefusesAGpuThatDoesNotExist) {
 TEST(Cuda, RefusesARunTooLargeForTheGpuBeforeAllocating) {
     REQUIRE_GPU();
     std::string err;
-    // About 7.5e8 particles: some 260 GB, more than any single GPU holds.
-    EXPECT_EQ(run_dambreak({"--backend", "cuda", "--dp", "0.0012", "--no-output"}, err), 1);
+    // About 7e8 particles: some 250 GB, more than any single GPU holds.
+    EXPECT_EQ(run_dambreak({"--backend", "cuda", "--dp", "0.001", "--no-output"}, err), 1);
     EXPECT_NE(err.find("MiB"), std::string::npos) << err;
     EXPECT_NE(err.find("free"), std::string::npos) << err;
 }

@@ -23,9 +23,9 @@ TEST(DamBreak, ShortRunAdvancesTheFrontAndWritesReadableOutput) {
     testing::TempDir dir("dambreak");
     DamBreak problem;
     const std::string out_dir = dir.path() + "/out";
-    const char* argv[] = {"dambreak",       "--backend", "cpu",   "--dp",
-                          "0.05",           "--t-end",   "0.15",  "--output-every",
-                          "0.05",           "--output-dir", out_dir.c_str()};
+    const char* argv[] = {"dambreak", "--backend",    "cpu",          "--dp",
+                          "0.05",     "--t-end",      "0.15",         "--output-every",
+                          "0.05",     "--output-dir", out_dir.c_str()};
     std::ostringstream out, err;
     ASSERT_EQ(run_app(11, argv, problem, 0, out, err), 0) << err.str();
 

@@ -79,8 +79,8 @@ TEST(Wendland, GradientMatchesFiniteDifferences) {
             const float r = float(q * h);
             const float rp = float(r + step), rm = float(r - step);
             // Divide by the step the float arguments really took, not the one asked for.
-            const double fd = (double(wendland_w(rp, p)) - double(wendland_w(rm, p))) /
-                              (double(rp) - double(rm));
+            const double fd =
+                (double(wendland_w(rp, p)) - double(wendland_w(rm, p))) / (double(rp) - double(rm));
             const double analytic = double(wendland_f(r, p)) * double(r);
             EXPECT_LT(analytic, 0.0);
             EXPECT_NEAR(analytic, fd, 1e-3 * std::abs(fd));
@@ -265,9 +265,8 @@ BuiltLists build_lists(const std::vector<Vec4>& pos_in, const CellGrid& grid, fl
     b.id.resize(n);
     std::vector<Vec4> velrho_out(n);
     std::vector<std::uint8_t> type_out(n);
-    cpu::gather(GatherArgs{permutation.data(), pos_in.data(), velrho.data(), id.data(),
-                           type.data(), b.pos.data(), velrho_out.data(), b.id.data(),
-                           type_out.data()},
+    cpu::gather(GatherArgs{permutation.data(), pos_in.data(), velrho.data(), id.data(), type.data(),
+                           b.pos.data(), velrho_out.data(), b.id.data(), type_out.data()},
                 n);
     for (std::uint32_t i = 0; i < n; ++i) {
         // The gather must carry every array along with its particle.
@@ -284,9 +283,9 @@ BuiltLists build_lists(const std::vector<Vec4>& pos_in, const CellGrid& grid, fl
     if (b.outside) return b;
 
     b.list.assign(std::size_t(n) * (max_neighbours + extra_rows), fill);
-    const NeighbourArgs args{b.pos.data(), b.cell.data(), b.cell_start.data(), b.cell_end.data(),
-                             b.list.data(), n,            max_neighbours,      list_radius_sq,
-                             grid};
+    const NeighbourArgs args{b.pos.data(),      b.cell.data(),  b.cell_start.data(),
+                             b.cell_end.data(), b.list.data(),  n,
+                             max_neighbours,    list_radius_sq, grid};
     b.largest = cpu::build_neighbour_lists(args, 0, n);
     return b;
 }
@@ -397,8 +396,8 @@ Scene make_scene(int split_axis) {
     // A corner 1e-7 inside hi, and a coincident pair (distance 0 is still within the radius).
     // The very last floats below hi are left to the CellGrid test: float rounding in cell_of can
     // hash them outside, which would stop the list build before anything here is checked.
-    s.pos.push_back(make_vec4(inside(hi[0] - 1e-7, 0), inside(hi[1] - 1e-7, 1),
-                              inside(hi[2] - 1e-7, 2), 0.0f));
+    s.pos.push_back(
+        make_vec4(inside(hi[0] - 1e-7, 0), inside(hi[1] - 1e-7, 1), inside(hi[2] - 1e-7, 2), 0.0f));
     const Vec4 twin = s.pos[17];
     s.pos.push_back(twin);
 
@@ -482,8 +481,8 @@ TEST_P(NeighbourListTest, MatchesBruteForce) {
         for (std::uint32_t c : extra) msg << "\n  extra " << c << " at " << describe(s.pos[c]);
         ADD_FAILURE() << msg.str();
     }
-    EXPECT_EQ(reported, 0) << "particles whose list differs from the brute-force set; "
-                           << far_pairs << " ordered pairs within the list radius lie in cells "
+    EXPECT_EQ(reported, 0) << "particles whose list differs from the brute-force set; " << far_pairs
+                           << " ordered pairs within the list radius lie in cells "
                            << "two apart";
 }
 

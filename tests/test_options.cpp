@@ -70,9 +70,7 @@ TEST(Options, HelpListsEveryOptionWithUnits) {
 TEST(Options, ConfigFileIsReadAndCommandLineWins) {
     testing::TempDir dir("config");
     const std::string cfg = dir.path() + "/run.cfg";
-    {
-        std::ofstream(cfg) << "dp = -1\nt-end = 0.5\n";
-    }
+    { std::ofstream(cfg) << "dp = -1\nt-end = 0.5\n"; }
     // The file's bad dp is overridden by the command line; its t-end = 0.5 is taken.
     DamBreak problem;
     const char* argv[] = {"dambreak", "--config", cfg.c_str(), "--dp", "0.05"};
@@ -88,8 +86,8 @@ TEST(Options, UnwritableOutputFolderIsRefused) {
     testing::TempDir dir("unwritable");
     const std::string file = dir.path() + "/plain_file";
     std::ofstream(file) << "x";
-    const Outcome o = run({"--backend", "cpu", "--dp", "0.08", "--t-end", "0.001", "--output-dir",
-                           file + "/out"});
+    const Outcome o = run(
+        {"--backend", "cpu", "--dp", "0.08", "--t-end", "0.001", "--output-dir", file + "/out"});
     EXPECT_EQ(o.code, 1);
     EXPECT_NE(o.err.find("output folder"), std::string::npos) << o.err;
 }

@@ -37,8 +37,8 @@ TEST(StillWater, StaysStillAndHydrostatic) {
         if (after.type[i] != kFluid) continue;
         const Vec4 x = after.pos[i], v = after.velrho[i];
         max_speed = std::max(max_speed, std::sqrt(double(v.x * v.x + v.y * v.y + v.z * v.z)));
-        const bool interior = x.x > reach && x.x < kWidth - reach && x.y > reach &&
-                              x.y < kWidth - reach;
+        const bool interior =
+            x.x > reach && x.x < kWidth - reach && x.y > reach && x.y < kWidth - reach;
         if (x.z < kDp && interior) {
             measured += p[i];
             expected += 1000.0 * 9.81 * (kDepth - x.z);
@@ -46,8 +46,9 @@ TEST(StillWater, StaysStillAndHydrostatic) {
         }
     }
     ASSERT_GT(bottom, 0);
-    std::printf("bottom pressure %.1f Pa vs hydrostatic %.1f Pa (%d particles); max speed %.4f m/s\n",
-                measured / bottom, expected / bottom, bottom, max_speed);
+    std::printf(
+        "bottom pressure %.1f Pa vs hydrostatic %.1f Pa (%d particles); max speed %.4f m/s\n",
+        measured / bottom, expected / bottom, bottom, max_speed);
     EXPECT_NEAR(measured / expected, 1.0, 0.02);
     // Small against the water's natural speed scale sqrt(g H) = 1.7 m/s: the walls' settling.
     EXPECT_LT(max_speed, 0.05 * std::sqrt(9.81 * kDepth));

@@ -6,9 +6,9 @@ namespace sph::testing {
 
 TempDir::TempDir(const std::string& tag) {
     std::random_device rd;
-    path_ = (std::filesystem::temp_directory_path() /
-             ("sph_test_" + tag + "_" + std::to_string(rd())))
-                .string();
+    path_ =
+        (std::filesystem::temp_directory_path() / ("sph_test_" + tag + "_" + std::to_string(rd())))
+            .string();
     std::filesystem::create_directories(path_);
 }
 

@@ -13,7 +13,8 @@ void sort_by_key(std::uint64_t* key, std::uint32_t* permutation, std::uint32_t c
 void gather(const GatherArgs& args, std::uint32_t count);
 void find_cell_ranges(const CellRangeArgs& args);
 // Returns the largest neighbour count found, or kCellOverflow.
-std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end);
+std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,
+                                    std::uint32_t end);
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end);
 // Minimum of dt_max over [begin, end); NaN if any element is NaN.
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end);

@@ -19,7 +19,9 @@ namespace {
 constexpr unsigned kBlock = 256;
 constexpr unsigned kForcesBlock = 128;  // Forces holds many registers; smaller blocks fill the SMs
 
-unsigned blocks_for(std::uint32_t count, unsigned block) { return (count + block - 1) / block; }
+unsigned blocks_for(std::uint32_t count, unsigned block) {
+    return (count + block - 1) / block;
+}
 
 __global__ void hash_kernel(HashArgs args, std::uint32_t count) {
     const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -121,16 +123,15 @@ void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cudaStream_t stream) {
     if (end <= begin) return;
     forces_kernel<<<blocks_for(end - begin, kForcesBlock), kForcesBlock, 0, stream>>>(args, begin,
-                                                                                     end);
+                                                                                      end);
     SPH_CUDA_CHECK_LAUNCH("forces_kernel");
 }
 
 std::size_t minimum_temp_bytes(std::uint32_t capacity) {
     std::size_t bytes = 0;
-    SPH_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, bytes, static_cast<const float*>(nullptr),
-                                             static_cast<float*>(nullptr), capacity,
-                                             NanPropagatingMin(),
-                                             std::numeric_limits<float>::infinity()));
+    SPH_CUDA_CHECK(cub::DeviceReduce::Reduce(
+        nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), capacity,
+        NanPropagatingMin(), std::numeric_limits<float>::infinity()));
     return bytes;
 }
 
