@@ -25,16 +25,15 @@ SPH_HD void gather_particle(std::uint32_t i, const GatherArgs& a) {
     a.type_out[i] = a.type[from];
 }
 
-SPH_HD std::uint32_t key_cell(std::uint64_t key, int id_bits) {
-    return static_cast<std::uint32_t>(key >> id_bits);
+SPH_HD void assign_cell(std::uint32_t i, const CellArgs& a) {
+    a.cell[i] = a.grid.cell_of(a.pos[i]);
 }
 
 SPH_HD void find_cell_range(std::uint32_t i, const CellRangeArgs& a) {
-    const std::uint32_t cell = key_cell(a.key[i], a.id_bits);
-    a.cell[i] = cell;
+    const std::uint32_t cell = a.cell[i];
     if (cell == a.outside_cell) return;  // outside the grid: sorted last, reported by the driver
-    if (i == 0 || key_cell(a.key[i - 1], a.id_bits) != cell) a.cell_start[cell] = i;
-    if (i + 1 == a.count || key_cell(a.key[i + 1], a.id_bits) != cell) a.cell_end[cell] = i + 1;
+    if (i == 0 || a.cell[i - 1] != cell) a.cell_start[cell] = i;
+    if (i + 1 == a.count || a.cell[i + 1] != cell) a.cell_end[cell] = i + 1;
 }
 
 // Lists particle i's neighbours within the list radius, visiting the 27 cells in linear order and

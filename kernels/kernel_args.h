@@ -40,15 +40,20 @@ struct GatherArgs {
     std::uint8_t* type_out;
 };
 
-// Cell ranges: reads sorted keys; writes each particle's cell and each cell's [start, end).
-struct CellRangeArgs {
-    const std::uint64_t* key;
+// Cells: reads pos; writes each particle's cell (outside_cell() when it left the grid).
+struct CellArgs {
+    const Vec4* pos;
     std::uint32_t* cell;
+    CellGrid grid;
+};
+
+// Cell ranges: reads the cells of particles sorted by cell; writes each cell's [start, end).
+struct CellRangeArgs {
+    const std::uint32_t* cell;
     std::uint32_t* cell_start;  // must hold kEmptyCell everywhere before the launch
     std::uint32_t* cell_end;
     std::uint32_t count;
     std::uint32_t outside_cell;
-    int id_bits;
 };
 
 // Neighbour list: reads pos, cell, cell ranges; writes the interleaved list.

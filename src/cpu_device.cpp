@@ -30,19 +30,29 @@ private:
 // MemAvailable from /proc/meminfo: what can be allocated without swapping; unlimited if unknown.
 std::size_t available_host_memory() {
     std::ifstream meminfo("/proc/meminfo");
-    std::string key;
+    std::string key, unit;
     std::size_t kib = 0;
-    std::string unit;
     while (meminfo >> key >> kib >> unit) {
         if (key == "MemAvailable:") return kib * 1024;
     }
     return std::numeric_limits<std::size_t>::max();
 }
 
+template <class T>
+Endpoint host(std::vector<T>& v) {
+    return Endpoint{Endpoint::kHostMemory, v.data()};
+}
+
 }  // namespace
 
+// Each device thread sets its own OpenMP team size (the setting is per thread).
+void CpuDevice::use_threads() const {
+    if (threads_ > 0) omp_set_num_threads(threads_);
+}
+
 std::string CpuDevice::description() const {
-    return "CPU (" + std::to_string(omp_get_max_threads()) + " OpenMP threads)";
+    const int threads = threads_ > 0 ? threads_ : omp_get_max_threads();
+    return "CPU (" + std::to_string(threads) + " OpenMP threads)";
 }
 
 std::size_t CpuDevice::bytes_needed(const DeviceLayout& layout) const {
@@ -75,7 +85,7 @@ void CpuDevice::upload(const HostParticles& particles) {
     if (particles.size() > layout_.capacity) {
         throw std::logic_error("CpuDevice::upload: more particles than the allocated capacity");
     }
-    count_ = static_cast<std::uint32_t>(particles.size());
+    local_ = LocalLayout{0, static_cast<std::uint32_t>(particles.size()), 0};
     std::copy(particles.pos.begin(), particles.pos.end(), pos_.begin());
     std::copy(particles.velrho.begin(), particles.velrho.end(), velrho_.begin());
     std::copy(particles.id.begin(), particles.id.end(), id_.begin());
@@ -83,45 +93,81 @@ void CpuDevice::upload(const HostParticles& particles) {
 }
 
 void CpuDevice::download(HostParticles& particles) {
-    particles.resize(count_);
-    std::copy_n(pos_.begin(), count_, particles.pos.begin());
-    std::copy_n(velrho_.begin(), count_, particles.velrho.begin());
-    std::copy_n(id_.begin(), count_, particles.id.begin());
-    std::copy_n(type_.begin(), count_, particles.type.begin());
+    const std::size_t first = local_.left, n = local_.internal;
+    particles.resize(n);
+    std::copy_n(pos_.begin() + first, n, particles.pos.begin());
+    std::copy_n(velrho_.begin() + first, n, particles.velrho.begin());
+    std::copy_n(id_.begin() + first, n, particles.id.begin());
+    std::copy_n(type_.begin() + first, n, particles.type.begin());
 }
 
-NeighbourBuild CpuDevice::build_neighbours() {
+void CpuDevice::sort(std::uint32_t begin, std::uint32_t count) {
     ScopeTimer timer(times_.build_neibs);
-    cpu::hash(HashArgs{pos_.data(), id_.data(), key_.data(), permutation_.data(), layout_.grid,
-                       layout_.id_bits},
-              count_);
-    cpu::sort_by_key(key_.data(), permutation_.data(), count_);
-    cpu::gather(
-        GatherArgs{permutation_.data(), pos_.data(), velrho_.data(), id_.data(), type_.data(),
-                   pos_pred_.data(), velrho_pred_.data(), id_scratch_.data(), type_scratch_.data()},
-        count_);
+    use_threads();
+    cpu::hash(HashArgs{pos_.data() + begin, id_.data() + begin, key_.data(), permutation_.data(),
+                       layout_.grid, layout_.id_bits},
+              count);
+    cpu::sort_by_key(key_.data(), permutation_.data(), count);
+    cpu::gather(GatherArgs{permutation_.data(), pos_.data() + begin, velrho_.data() + begin,
+                           id_.data() + begin, type_.data() + begin, pos_pred_.data(),
+                           velrho_pred_.data(), id_scratch_.data(), type_scratch_.data()},
+                count);
     pos_.swap(pos_pred_);
     velrho_.swap(velrho_pred_);
     id_.swap(id_scratch_);
     type_.swap(type_scratch_);
+    cpu::assign_cells(CellArgs{pos_.data(), cell_.data(), layout_.grid}, count);
+    local_ = LocalLayout{0, count, 0};
+}
 
+std::vector<std::uint32_t> CpuDevice::lower_bounds(std::uint32_t count,
+                                                   const std::vector<std::uint32_t>& bounds) {
+    std::vector<std::uint32_t> result;
+    for (std::uint32_t b : bounds) {
+        result.push_back(static_cast<std::uint32_t>(
+            std::lower_bound(cell_.begin(), cell_.begin() + count, b) - cell_.begin()));
+    }
+    return result;
+}
+
+ParticleBuffers CpuDevice::current() {
+    return ParticleBuffers{host(pos_), host(velrho_), host(id_), host(type_)};
+}
+
+ParticleBuffers CpuDevice::incoming() {
+    return ParticleBuffers{host(pos_pred_), host(velrho_pred_), host(id_scratch_),
+                           host(type_scratch_)};
+}
+
+void CpuDevice::commit_incoming(const LocalLayout& layout) {
+    pos_.swap(pos_pred_);
+    velrho_.swap(velrho_pred_);
+    id_.swap(id_scratch_);
+    type_.swap(type_scratch_);
+    local_ = layout;
+}
+
+NeighbourBuild CpuDevice::build_lists() {
+    ScopeTimer timer(times_.build_neibs);
+    use_threads();
+    const std::uint32_t total = local_.total();
+    cpu::assign_cells(CellArgs{pos_.data(), cell_.data(), layout_.grid}, total);
     std::fill(cell_start_.begin(), cell_start_.end(), kEmptyCell);
-    cpu::find_cell_ranges(CellRangeArgs{key_.data(), cell_.data(), cell_start_.data(),
-                                        cell_end_.data(), count_, layout_.grid.outside_cell(),
-                                        layout_.id_bits});
-    NeighbourBuild result;
-    result.particles_outside_grid = count_ > 0 && cell_[count_ - 1] == layout_.grid.outside_cell();
-    if (result.particles_outside_grid) return result;
+    cpu::find_cell_ranges(CellRangeArgs{cell_.data(), cell_start_.data(), cell_end_.data(), total,
+                                        layout_.grid.outside_cell()});
     const NeighbourArgs args{
         pos_.data(),  cell_.data(),          cell_start_.data(),     cell_end_.data(),
         list_.data(), layout_.list_stride(), layout_.max_neighbours, params_.list_radius_sq,
         layout_.grid};
-    result.largest_count = cpu::build_neighbour_lists(args, 0, count_);
+    NeighbourBuild result;
+    result.largest_count =
+        cpu::build_neighbour_lists(args, local_.left, local_.left + local_.internal);
     return result;
 }
 
 void CpuDevice::forces(Stage stage) {
     ScopeTimer timer(times_.forces);
+    use_threads();
     const bool predicted = stage == Stage::kCorrector;
     const ForcesArgs args{predicted ? pos_pred_.data() : pos_.data(),
                           predicted ? velrho_pred_.data() : velrho_.data(),
@@ -135,12 +181,13 @@ void CpuDevice::forces(Stage stage) {
                           layout_.max_neighbours,
                           layout_.grid,
                           params_};
-    cpu::forces(args, 0, count_);
+    cpu::forces(args, local_.left, local_.left + local_.internal);
 }
 
 float CpuDevice::minimum_dt() {
     ScopeTimer timer(times_.minimum_scan);
-    return cpu::minimum_dt(dt_max_.data(), 0, count_);
+    use_threads();
+    return cpu::minimum_dt(dt_max_.data(), local_.left, local_.left + local_.internal);
 }
 
 EulerArgs CpuDevice::euler_args(float dt) {
@@ -156,10 +203,11 @@ EulerArgs CpuDevice::euler_args(float dt) {
 
 void CpuDevice::euler(Stage stage, float dt) {
     ScopeTimer timer(times_.euler);
+    use_threads();
     if (stage == Stage::kPredictor) {
-        cpu::euler_predictor(euler_args(dt), 0, count_);
+        cpu::euler_predictor(euler_args(dt), 0, local_.total());
     } else {
-        cpu::euler_corrector(euler_args(dt), 0, count_);
+        cpu::euler_corrector(euler_args(dt), 0, local_.total());
     }
 }
 

@@ -10,26 +10,43 @@ namespace sph {
 
 class CpuDevice final : public Device {
 public:
+    // `threads`: OpenMP threads of this device's kernels (0: OpenMP's default).
+    explicit CpuDevice(int threads = 0) : threads_(threads) {}
+
     std::string description() const override;
     std::size_t bytes_needed(const DeviceLayout& layout) const override;
     void allocate(const DeviceLayout& layout, const SphParams& params) override;
+    std::size_t capacity() const override { return layout_.capacity; }
     void upload(const HostParticles& particles) override;
     void download(HostParticles& particles) override;
+    const LocalLayout& layout() const override { return local_; }
 
-    NeighbourBuild build_neighbours() override;
+    void sort(std::uint32_t begin, std::uint32_t count) override;
+    std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
+                                            const std::vector<std::uint32_t>& bounds) override;
+    ParticleBuffers current() override;
+    ParticleBuffers incoming() override;
+    void commit_incoming(const LocalLayout& layout) override;
+    NeighbourBuild build_lists() override;
+
     void forces(Stage stage) override;
     float minimum_dt() override;
+    Endpoint force_buffer() override { return Endpoint{Endpoint::kHostMemory, force_.data()}; }
     void euler(Stage stage, float dt) override;
 
+    void synchronize() override {}
     KernelTimes kernel_times() override { return times_; }
     std::size_t bytes_allocated() const override { return bytes_; }
+    Transport& transport() override { return transport_; }
 
 private:
     EulerArgs euler_args(float dt);
+    void use_threads() const;
 
+    int threads_;
     DeviceLayout layout_{};
     SphParams params_{};
-    std::uint32_t count_ = 0;
+    LocalLayout local_{};
     std::size_t bytes_ = 0;
     std::vector<Vec4> pos_, velrho_, pos_pred_, velrho_pred_, force_;
     std::vector<float> dt_max_;
@@ -38,6 +55,7 @@ private:
     std::vector<std::uint64_t> key_;
     std::vector<NeighbourEntry> list_;
     KernelTimes times_;
+    HostTransport transport_;
 };
 
 }  // namespace sph

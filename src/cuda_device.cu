@@ -15,11 +15,10 @@ std::string mib(std::size_t bytes) {
     return std::to_string(bytes >> 20) + " MiB";
 }
 
-// Scalars the host reads back: the dt minimum, the largest neighbour count, the last cell.
+// Scalars the host reads back: the dt minimum and the largest neighbour count.
 struct Scalars {
     float minimum_dt;
     std::uint32_t largest_count;
-    std::uint32_t last_cell;
 };
 
 }  // namespace
@@ -50,6 +49,20 @@ std::unique_ptr<Device> make_cuda_device(int gpu_id) {
                                  std::to_string(count) + " visible)");
     }
     return std::make_unique<CudaDevice>(gpu_id);
+}
+
+void enable_peer_access(int from_gpu, int to_gpu) {
+    if (from_gpu == to_gpu) return;
+    int possible = 0;
+    SPH_CUDA_CHECK(cudaDeviceCanAccessPeer(&possible, from_gpu, to_gpu));
+    if (!possible) return;  // copies are then staged by the driver
+    SPH_CUDA_CHECK(cudaSetDevice(from_gpu));
+    const cudaError_t status = cudaDeviceEnablePeerAccess(to_gpu, 0);
+    if (status == cudaErrorPeerAccessAlreadyEnabled) {
+        cudaGetLastError();
+        return;
+    }
+    SPH_CUDA_CHECK(status);
 }
 
 CudaDevice::CudaDevice(int gpu_id) : gpu_(gpu_id) {
@@ -97,6 +110,8 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     id_.allocate("id", n * sizeof(std::uint32_t));
     cell_.allocate("cell", n * sizeof(std::uint32_t));
     type_.allocate("type", n * sizeof(std::uint8_t));
+    id_scratch_.allocate("id_incoming", n * sizeof(std::uint32_t));
+    type_scratch_.allocate("type_incoming", n * sizeof(std::uint8_t));
     cell_start_.allocate("cell_start", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
     cell_end_.allocate("cell_end", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
     list_.allocate("neighbour_list", layout.list_bytes());
@@ -112,8 +127,6 @@ CudaDevice::SortScratch CudaDevice::sort_scratch() const {
     s.keys[1] = reinterpret_cast<std::uint64_t*>(base + 8 * n);
     s.permutation[0] = reinterpret_cast<std::uint32_t*>(base + 16 * n);
     s.permutation[1] = reinterpret_cast<std::uint32_t*>(base + 20 * n);
-    s.id = reinterpret_cast<std::uint32_t*>(base + 24 * n);
-    s.type = reinterpret_cast<std::uint8_t*>(base + 28 * n);
     return s;
 }
 
@@ -122,63 +135,111 @@ void CudaDevice::upload(const HostParticles& particles) {
         throw std::logic_error("CudaDevice::upload: more particles than the allocated capacity");
     }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    count_ = static_cast<std::uint32_t>(particles.size());
-    SPH_CUDA_CHECK(cudaMemcpy(pos_.as<Vec4>(), particles.pos.data(), count_ * sizeof(Vec4),
+    const std::uint32_t count = static_cast<std::uint32_t>(particles.size());
+    local_ = LocalLayout{0, count, 0};
+    SPH_CUDA_CHECK(cudaMemcpy(pos_.as<Vec4>(), particles.pos.data(), count * sizeof(Vec4),
                               cudaMemcpyHostToDevice));
-    SPH_CUDA_CHECK(cudaMemcpy(velrho_.as<Vec4>(), particles.velrho.data(), count_ * sizeof(Vec4),
+    SPH_CUDA_CHECK(cudaMemcpy(velrho_.as<Vec4>(), particles.velrho.data(), count * sizeof(Vec4),
                               cudaMemcpyHostToDevice));
-    SPH_CUDA_CHECK(cudaMemcpy(id_.as<std::uint32_t>(), particles.id.data(), count_ * 4,
+    SPH_CUDA_CHECK(cudaMemcpy(id_.as<std::uint32_t>(), particles.id.data(), count * 4,
                               cudaMemcpyHostToDevice));
-    SPH_CUDA_CHECK(cudaMemcpy(type_.as<std::uint8_t>(), particles.type.data(), count_,
-                              cudaMemcpyHostToDevice));
+    SPH_CUDA_CHECK(
+        cudaMemcpy(type_.as<std::uint8_t>(), particles.type.data(), count, cudaMemcpyHostToDevice));
 }
 
 void CudaDevice::download(HostParticles& particles) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    particles.resize(count_);
-    SPH_CUDA_CHECK(cudaMemcpy(particles.pos.data(), pos_.as<Vec4>(), count_ * sizeof(Vec4),
+    const std::size_t first = local_.left, n = local_.internal;
+    particles.resize(n);
+    SPH_CUDA_CHECK(cudaMemcpy(particles.pos.data(), pos_.as<Vec4>() + first, n * sizeof(Vec4),
                               cudaMemcpyDeviceToHost));
-    SPH_CUDA_CHECK(cudaMemcpy(particles.velrho.data(), velrho_.as<Vec4>(), count_ * sizeof(Vec4),
+    SPH_CUDA_CHECK(cudaMemcpy(particles.velrho.data(), velrho_.as<Vec4>() + first, n * sizeof(Vec4),
                               cudaMemcpyDeviceToHost));
-    SPH_CUDA_CHECK(cudaMemcpy(particles.id.data(), id_.as<std::uint32_t>(), count_ * 4,
+    SPH_CUDA_CHECK(cudaMemcpy(particles.id.data(), id_.as<std::uint32_t>() + first, n * 4,
                               cudaMemcpyDeviceToHost));
-    SPH_CUDA_CHECK(cudaMemcpy(particles.type.data(), type_.as<std::uint8_t>(), count_,
+    SPH_CUDA_CHECK(cudaMemcpy(particles.type.data(), type_.as<std::uint8_t>() + first, n,
                               cudaMemcpyDeviceToHost));
 }
 
-NeighbourBuild CudaDevice::build_neighbours() {
+void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    NeighbourBuild result;
-    if (count_ == 0) return result;
+    local_ = LocalLayout{0, count, 0};
+    if (count == 0) return;
     timer_.begin(stream_);
     SortScratch s = sort_scratch();
-    cuda::hash(HashArgs{pos_.as<Vec4>(), id_.as<std::uint32_t>(), s.keys[0], s.permutation[0],
-                        layout_.grid, layout_.id_bits},
-               count_, stream_);
+    cuda::hash(HashArgs{pos_.as<Vec4>() + begin, id_.as<std::uint32_t>() + begin, s.keys[0],
+                        s.permutation[0], layout_.grid, layout_.id_bits},
+               count, stream_);
     int current = 0;
     const int key_bits = layout_.id_bits + bits_for(std::uint64_t(layout_.grid.cell_count()) + 1);
-    cuda::sort_by_key(s.keys, s.permutation, current, count_, key_bits, temp_.as<void>(),
+    cuda::sort_by_key(s.keys, s.permutation, current, count, key_bits, temp_.as<void>(),
                       temp_.bytes(), stream_);
-    cuda::gather(GatherArgs{s.permutation[current], pos_.as<Vec4>(), velrho_.as<Vec4>(),
-                            id_.as<std::uint32_t>(), type_.as<std::uint8_t>(), pos_pred_.as<Vec4>(),
-                            velrho_pred_.as<Vec4>(), s.id, s.type},
-                 count_, stream_);
+    cuda::gather(
+        GatherArgs{s.permutation[current], pos_.as<Vec4>() + begin, velrho_.as<Vec4>() + begin,
+                   id_.as<std::uint32_t>() + begin, type_.as<std::uint8_t>() + begin,
+                   pos_pred_.as<Vec4>(), velrho_pred_.as<Vec4>(), id_scratch_.as<std::uint32_t>(),
+                   type_scratch_.as<std::uint8_t>()},
+        count, stream_);
     pos_.swap(pos_pred_);
     velrho_.swap(velrho_pred_);
-    SPH_CUDA_CHECK(cudaMemcpyAsync(id_.as<std::uint32_t>(), s.id, count_ * 4,
-                                   cudaMemcpyDeviceToDevice, stream_));
-    SPH_CUDA_CHECK(cudaMemcpyAsync(type_.as<std::uint8_t>(), s.type, count_,
-                                   cudaMemcpyDeviceToDevice, stream_));
+    id_.swap(id_scratch_);
+    type_.swap(type_scratch_);
+    cuda::assign_cells(CellArgs{pos_.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, count,
+                       stream_);
+    timer_.end(stream_, &KernelTimes::build_neibs);
+}
+
+std::vector<std::uint32_t> CudaDevice::lower_bounds(std::uint32_t count,
+                                                    const std::vector<std::uint32_t>& bounds) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    // The bounds and results travel through the key scratch, which is free between sorts.
+    std::uint32_t* d_bounds = reinterpret_cast<std::uint32_t*>(sort_scratch().keys[0]);
+    std::uint32_t* d_result = d_bounds + bounds.size();
+    if (2 * bounds.size() * 4 > layout_.list_bytes()) {
+        throw std::logic_error("CudaDevice::lower_bounds: too many bounds");
+    }
+    SPH_CUDA_CHECK(cudaMemcpyAsync(d_bounds, bounds.data(), bounds.size() * 4,
+                                   cudaMemcpyHostToDevice, stream_));
+    cuda::lower_bounds(cell_.as<std::uint32_t>(), count, d_bounds,
+                       static_cast<std::uint32_t>(bounds.size()), d_result, stream_);
+    std::vector<std::uint32_t> result(bounds.size());
+    SPH_CUDA_CHECK(cudaMemcpyAsync(result.data(), d_result, bounds.size() * 4,
+                                   cudaMemcpyDeviceToHost, stream_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return result;
+}
+
+ParticleBuffers CudaDevice::current() {
+    return ParticleBuffers{at(pos_), at(velrho_), at(id_), at(type_)};
+}
+
+ParticleBuffers CudaDevice::incoming() {
+    return ParticleBuffers{at(pos_pred_), at(velrho_pred_), at(id_scratch_), at(type_scratch_)};
+}
+
+void CudaDevice::commit_incoming(const LocalLayout& layout) {
+    pos_.swap(pos_pred_);
+    velrho_.swap(velrho_pred_);
+    id_.swap(id_scratch_);
+    type_.swap(type_scratch_);
+    local_ = layout;
+}
+
+NeighbourBuild CudaDevice::build_lists() {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    NeighbourBuild result;
+    const std::uint32_t total = local_.total();
+    if (total == 0) return result;
+    timer_.begin(stream_);
+    cuda::assign_cells(CellArgs{pos_.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, total,
+                       stream_);
     SPH_CUDA_CHECK(cudaMemsetAsync(cell_start_.as<void>(), 0xFF, cell_start_.bytes(), stream_));
     cuda::find_cell_ranges(
-        CellRangeArgs{s.keys[current], cell_.as<std::uint32_t>(), cell_start_.as<std::uint32_t>(),
-                      cell_end_.as<std::uint32_t>(), count_, layout_.grid.outside_cell(),
-                      layout_.id_bits},
+        CellRangeArgs{cell_.as<std::uint32_t>(), cell_start_.as<std::uint32_t>(),
+                      cell_end_.as<std::uint32_t>(), total, layout_.grid.outside_cell()},
         stream_);
     Scalars* d_scalars = scalars_.as<Scalars>();
-    SPH_CUDA_CHECK(cudaMemcpyAsync(&d_scalars->last_cell, cell_.as<std::uint32_t>() + count_ - 1, 4,
-                                   cudaMemcpyDeviceToDevice, stream_));
     SPH_CUDA_CHECK(cudaMemsetAsync(&d_scalars->largest_count, 0, 4, stream_));
     const NeighbourArgs args{pos_.as<Vec4>(),
                              cell_.as<std::uint32_t>(),
@@ -189,16 +250,12 @@ NeighbourBuild CudaDevice::build_neighbours() {
                              layout_.max_neighbours,
                              params_.list_radius_sq,
                              layout_.grid};
-    // Particles outside the grid sort last and get no list entries (their cell is outside), so
-    // the list is built for the ones inside; the driver stops the run if any are outside.
-    cuda::build_neighbour_lists(args, 0, count_, &d_scalars->largest_count, stream_);
+    cuda::build_neighbour_lists(args, local_.left, local_.left + local_.internal,
+                                &d_scalars->largest_count, stream_);
     timer_.end(stream_, &KernelTimes::build_neibs);
-    Scalars h{};
-    SPH_CUDA_CHECK(
-        cudaMemcpyAsync(&h, d_scalars, sizeof(Scalars), cudaMemcpyDeviceToHost, stream_));
+    SPH_CUDA_CHECK(cudaMemcpyAsync(&result.largest_count, &d_scalars->largest_count, 4,
+                                   cudaMemcpyDeviceToHost, stream_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    result.particles_outside_grid = h.last_cell == layout_.grid.outside_cell();
-    result.largest_count = h.largest_count;
     return result;
 }
 
@@ -218,7 +275,7 @@ void CudaDevice::forces(Stage stage) {
                           params_};
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     timer_.begin(stream_);
-    cuda::forces(args, 0, count_, stream_);
+    cuda::forces(args, local_.left, local_.left + local_.internal, stream_);
     timer_.end(stream_, &KernelTimes::forces);
 }
 
@@ -226,8 +283,8 @@ float CudaDevice::minimum_dt() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     Scalars* d_scalars = scalars_.as<Scalars>();
     timer_.begin(stream_);
-    cuda::minimum_dt(dt_max_.as<float>(), 0, count_, &d_scalars->minimum_dt, temp_.as<void>(),
-                     temp_.bytes(), stream_);
+    cuda::minimum_dt(dt_max_.as<float>(), local_.left, local_.left + local_.internal,
+                     &d_scalars->minimum_dt, temp_.as<void>(), temp_.bytes(), stream_);
     timer_.end(stream_, &KernelTimes::minimum_scan);
     float dt = 0.0f;
     SPH_CUDA_CHECK(cudaMemcpyAsync(&dt, &d_scalars->minimum_dt, sizeof(float),
@@ -252,11 +309,28 @@ void CudaDevice::euler(Stage stage, float dt) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     timer_.begin(stream_);
     if (stage == Stage::kPredictor) {
-        cuda::euler_predictor(euler_args(dt), 0, count_, stream_);
+        cuda::euler_predictor(euler_args(dt), 0, local_.total(), stream_);
     } else {
-        cuda::euler_corrector(euler_args(dt), 0, count_, stream_);
+        cuda::euler_corrector(euler_args(dt), 0, local_.total(), stream_);
     }
     timer_.end(stream_, &KernelTimes::euler);
+}
+
+void CudaDevice::synchronize() {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+void PeerTransport::copy(Endpoint dst, Endpoint src, std::size_t bytes) {
+    if (bytes == 0) return;
+    // On the legacy stream, then waited for: the device streams are non-blocking, so ordering
+    // with kernels comes from the callers' synchronisation at the barriers.
+    if (dst.gpu >= 0 && src.gpu >= 0) {
+        SPH_CUDA_CHECK(cudaMemcpyPeerAsync(dst.ptr, dst.gpu, src.ptr, src.gpu, bytes, 0));
+    } else {
+        SPH_CUDA_CHECK(cudaMemcpyAsync(dst.ptr, src.ptr, bytes, cudaMemcpyDefault, 0));
+    }
+    SPH_CUDA_CHECK(cudaStreamSynchronize(0));
 }
 
 KernelTimes CudaDevice::kernel_times() {

@@ -10,6 +10,12 @@
 
 namespace sph {
 
+// Copies between GPUs of this process (NVLink or PCIe, as the driver routes it) and the host.
+class PeerTransport final : public Transport {
+public:
+    void copy(Endpoint dst, Endpoint src, std::size_t bytes) override;
+};
+
 class CudaDevice final : public Device {
 public:
     explicit CudaDevice(int gpu_id);
@@ -18,16 +24,28 @@ public:
     std::string description() const override;
     std::size_t bytes_needed(const DeviceLayout& layout) const override;
     void allocate(const DeviceLayout& layout, const SphParams& params) override;
+    std::size_t capacity() const override { return layout_.capacity; }
     void upload(const HostParticles& particles) override;
     void download(HostParticles& particles) override;
+    const LocalLayout& layout() const override { return local_; }
 
-    NeighbourBuild build_neighbours() override;
+    void sort(std::uint32_t begin, std::uint32_t count) override;
+    std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
+                                            const std::vector<std::uint32_t>& bounds) override;
+    ParticleBuffers current() override;
+    ParticleBuffers incoming() override;
+    void commit_incoming(const LocalLayout& layout) override;
+    NeighbourBuild build_lists() override;
+
     void forces(Stage stage) override;
     float minimum_dt() override;
+    Endpoint force_buffer() override { return Endpoint{gpu_, force_.as<void>()}; }
     void euler(Stage stage, float dt) override;
 
+    void synchronize() override;
     KernelTimes kernel_times() override;
     std::size_t bytes_allocated() const override;
+    Transport& transport() override { return transport_; }
 
 private:
     std::size_t temp_bytes(std::uint32_t capacity) const;
@@ -36,20 +54,21 @@ private:
     struct SortScratch {
         std::uint64_t* keys[2];
         std::uint32_t* permutation[2];
-        std::uint32_t* id;
-        std::uint8_t* type;
     };
     SortScratch sort_scratch() const;
+    Endpoint at(const DeviceMemory& m) const { return Endpoint{gpu_, m.as<void>()}; }
 
     int gpu_;
     cudaStream_t stream_ = nullptr;
     DeviceLayout layout_{};
     SphParams params_{};
-    std::uint32_t count_ = 0;
+    LocalLayout local_{};
     DeviceMemory pos_, velrho_, pos_pred_, velrho_pred_, force_, dt_max_, id_, cell_, type_;
+    DeviceMemory id_scratch_, type_scratch_;
     DeviceMemory cell_start_, cell_end_, list_, temp_, scalars_;
     KernelEventTimer timer_;
     KernelTimes times_;
+    PeerTransport transport_;
 };
 
 }  // namespace sph

@@ -13,5 +13,7 @@ bool cuda_compiled_in();
 int visible_gpu_count();
 std::string gpu_name(int gpu_id);
 std::unique_ptr<Device> make_cuda_device(int gpu_id);
+// Lets `from_gpu` read and write `to_gpu`'s memory directly (NVLink/PCIe) where the pair allows.
+void enable_peer_access(int from_gpu, int to_gpu);
 
 }  // namespace sph

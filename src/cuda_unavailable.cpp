@@ -15,6 +15,7 @@ int visible_gpu_count() {
 std::string gpu_name(int) {
     return "none";
 }
+void enable_peer_access(int, int) {}
 std::unique_ptr<Device> make_cuda_device(int) {
     throw std::runtime_error(
         "this build has no CUDA back end (nvcc was not found at configure time)");

@@ -16,11 +16,12 @@ struct DeviceLayout {
     CellGrid grid{};
     int id_bits = 0;  // bits of the sort key that hold the particle id
 
-    // pos, velrho, their predicted copies and force (Vec4 each), dt_max, id, cell, type.
-    static constexpr std::size_t kParticleBytes = 5 * sizeof(Vec4) + 3 * 4 + 1;
+    // pos, velrho, their incoming/predicted copies and force (Vec4 each), dt_max, id and its
+    // incoming copy, cell, type and its incoming copy.
+    static constexpr std::size_t kParticleBytes = 5 * sizeof(Vec4) + 4 * 4 + 2;
     // Sorting happens just before the list is rebuilt, so its scratch (two key buffers, two
-    // permutation buffers, id and type copies) lives in the list's memory.
-    static constexpr std::size_t kSortScratchBytes = 2 * 8 + 2 * 4 + 4 + 1;
+    // permutation buffers) lives in the list's memory.
+    static constexpr std::size_t kSortScratchBytes = 2 * 8 + 2 * 4;
 
     std::uint32_t list_stride() const { return capacity; }
     std::size_t list_bytes() const {

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "pvtu_writer.h"
 #include "vtu_writer.h"
 
 namespace fs = std::filesystem;
@@ -28,13 +29,28 @@ OutputSeries::OutputSeries(const std::string& dir, const std::string& basename)
       basename_(basename),
       pvd_((ensure_writable_directory(dir), dir + "/" + basename + ".pvd")) {}
 
-void OutputSeries::write(double time, const HostParticles& particles, const SphParams& params) {
-    char name[64];
-    std::snprintf(name, sizeof name, "_%06d.vtu", frames_);
-    const std::string file = basename_ + name;
-    const std::vector<float> pressure = pressures(particles, params);
-    write_vtu(dir_ + "/" + file, fields_of(particles, pressure));
-    pvd_.add(time, file);
+void OutputSeries::write(double time, const std::vector<HostParticles>& pieces,
+                         const SphParams& params) {
+    char frame[32];
+    std::snprintf(frame, sizeof frame, "_%06d", frames_);
+    const std::string stem = basename_ + frame;
+    std::vector<std::string> files;
+    for (std::size_t d = 0; d < pieces.size(); ++d) {
+        const std::string file =
+            pieces.size() == 1 ? stem + ".vtu" : stem + "_d" + std::to_string(d) + ".vtu";
+        const std::vector<float> pressure = pressures(pieces[d], params);
+        const std::vector<std::int32_t> device(pieces[d].size(), static_cast<std::int32_t>(d));
+        ParticleFields fields = fields_of(pieces[d], pressure);
+        fields.device = device.data();
+        write_vtu(dir_ + "/" + file, fields);
+        files.push_back(file);
+    }
+    std::string listed = files[0];
+    if (pieces.size() > 1) {
+        listed = stem + ".pvtu";
+        write_pvtu(dir_ + "/" + listed, files, true);
+    }
+    pvd_.add(time, listed);
     ++frames_;
 }
 

@@ -14,9 +14,11 @@ void ensure_writable_directory(const std::string& dir);
 
 class OutputSeries {
 public:
-    // Frames are <dir>/<basename>_NNNNNN.vtu, listed in <dir>/<basename>.pvd.
+    // Frames are <dir>/<basename>_NNNNNN.vtu (one device) or a .pvtu over one
+    // <basename>_NNNNNN_dD.vtu piece per device, listed in <dir>/<basename>.pvd.
     OutputSeries(const std::string& dir, const std::string& basename);
-    void write(double time, const HostParticles& particles, const SphParams& params);
+    // `pieces[d]` holds device d's particles.
+    void write(double time, const std::vector<HostParticles>& pieces, const SphParams& params);
     int frames() const { return frames_; }
     const std::string& pvd_path() const { return pvd_.path(); }
 

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace sph {
 
@@ -21,7 +22,9 @@ public:
 
 struct RunOptions {
     BackendChoice backend = BackendChoice::kAuto;
-    int gpu = 0;
+    // GPU ids ("0,1"; "0,0" runs two devices on one GPU) or, with the CPU back end, a count of
+    // virtual devices ("4"). Empty: GPU 0, or one CPU device.
+    std::string devices;
     double dp = 0.0;     // particle spacing [m]; the problem's default when not given
     double t_end = 0.0;  // [s]; the problem's default when not given
     std::string output_dir = "output";
@@ -47,5 +50,10 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
                                              std::ostream& help_out);
 
 std::string to_string(BackendChoice backend);
+
+// The GPU ids of a --devices list ("0,1"); throws OptionError naming --devices.
+std::vector<int> parse_gpu_list(const std::string& text);
+// The number of virtual CPU devices of --devices ("3"); throws OptionError naming --devices.
+int parse_device_count(const std::string& text);
 
 }  // namespace sph

@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -22,12 +23,9 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// min() that keeps a NaN: a blown-up stage must not hide behind a finite bound.
-float min_keep_nan(float a, float b) {
-    return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
-}
-
-std::unique_ptr<Device> make_device(const RunOptions& o, std::string& backend, std::string& note) {
+// The devices the options ask for; `backend` and `note` say what was chosen and why.
+std::vector<std::unique_ptr<Device>> make_devices(const RunOptions& o, std::string& backend,
+                                                  std::string& note) {
     BackendChoice choice = o.backend;
     const int gpus = visible_gpu_count();
     if (choice == BackendChoice::kAuto) {
@@ -39,18 +37,41 @@ std::unique_ptr<Device> make_device(const RunOptions& o, std::string& backend, s
         note = "requested";
     }
     backend = to_string(choice);
+    std::vector<std::unique_ptr<Device>> devices;
     if (choice == BackendChoice::kCpu) {
-        if (o.threads > 0) omp_set_num_threads(o.threads);
-        return std::make_unique<CpuDevice>();
+        const int count = parse_device_count(o.devices);
+        // Virtual devices share the machine's cores unless told otherwise.
+        const int threads = o.threads > 0 ? o.threads : std::max(1, omp_get_max_threads() / count);
+        for (int d = 0; d < count; ++d) devices.push_back(std::make_unique<CpuDevice>(threads));
+        return devices;
     }
     if (!cuda_compiled_in()) throw OptionError("--backend cuda: this build has no CUDA back end");
     if (gpus == 0) throw OptionError("--backend cuda: no GPU is visible");
-    if (o.gpu >= gpus) {
-        throw OptionError("--device " + std::to_string(o.gpu) + ": no such GPU (" +
-                          std::to_string(gpus) + " visible, ids 0.." + std::to_string(gpus - 1) +
-                          ")");
+    const std::vector<int> ids =
+        o.devices.empty() ? std::vector<int>{0} : parse_gpu_list(o.devices);
+    for (int id : ids) {
+        if (id >= gpus) {
+            throw OptionError("--devices " + o.devices + ": no GPU " + std::to_string(id) + " (" +
+                              std::to_string(gpus) + " visible, ids 0.." +
+                              std::to_string(gpus - 1) + ")");
+        }
     }
-    return make_cuda_device(o.gpu);
+    for (std::size_t d = 0; d + 1 < ids.size(); ++d) {  // neighbours in the chain talk directly
+        enable_peer_access(ids[d], ids[d + 1]);
+        enable_peer_access(ids[d + 1], ids[d]);
+    }
+    for (int id : ids) devices.push_back(make_cuda_device(id));
+    return devices;
+}
+
+// Particles per slice of the grid, for the initial split.
+std::vector<std::uint64_t> particles_per_slice(const HostParticles& p, const CellGrid& grid) {
+    std::vector<std::uint64_t> count(grid.slice_count(), 0);
+    for (const Vec4& x : p.pos) {
+        const std::uint32_t cell = grid.cell_of(x);
+        if (cell != grid.outside_cell()) ++count[cell / grid.cells_per_slice()];
+    }
+    return count;
 }
 
 }  // namespace
@@ -58,31 +79,59 @@ std::unique_ptr<Device> make_device(const RunOptions& o, std::string& backend, s
 Simulation::Simulation(const Problem& problem, const RunOptions& options, int split_axis)
     : problem_(problem), options_(options), next_dt_limit_(std::numeric_limits<float>::infinity()) {
     const auto start = Clock::now();
-    device_ = make_device(options_, backend_, backend_note_);
+    std::vector<std::unique_ptr<Device>> devices = make_devices(options_, backend_, backend_note_);
     params_ = make_sph_params(options_, problem.still_water_depth());
     grid_ = make_grid(problem, params_, options_.dp, split_axis);
-    // Count first, so that a run too large for the device is refused before anything is allocated.
+    // Count first, so that a run too large for one device is refused before anything is allocated
+    // (a multi-device run's shares are known only once the particles are laid out).
     particle_count_ = count_particles(problem, options_.dp);
     if (particle_count_ >= (std::size_t(1) << 32) - 1) {
         throw OptionError("--dp " + std::to_string(options_.dp) +
                           " gives more than 4e9 particles; use a larger --dp");
+    }
+    const int device_count = static_cast<int>(devices.size());
+    if (device_count > grid_.slice_count()) {
+        throw OptionError("--devices: " + std::to_string(device_count) + " devices but only " +
+                          std::to_string(grid_.slice_count()) + " slices to share");
     }
     DeviceLayout layout;
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     layout.max_neighbours = static_cast<std::uint32_t>(options_.max_neighbours);
     layout.grid = grid_;
     layout.id_bits = bits_for(particle_count_);
-    device_->allocate(layout, params_);  // throws before allocating if it cannot fit
+    if (device_count == 1) devices[0]->allocate(layout, params_);
+
     const HostParticles particles = make_particles(problem, options_, params_);
     fluid_count_ = particles.count(kFluid);
-    device_->upload(particles);
+    const std::vector<std::uint64_t> per_slice = particles_per_slice(particles, grid_);
+    SliceMap slices = SliceMap::balanced(per_slice, device_count);
+    if (device_count > 1) {
+        // Room for the device's share to grow through migration, plus its two external slices.
+        std::uint64_t largest_share = 0, largest_slice = 0;
+        for (int d = 0; d < device_count; ++d) {
+            std::uint64_t share = 0;
+            for (int s = slices.first_slice(d); s < slices.end_slice(d); ++s) share += per_slice[s];
+            largest_share = std::max(largest_share, share);
+        }
+        for (auto n : per_slice) largest_slice = std::max(largest_slice, n);
+        layout.capacity = static_cast<std::uint32_t>(
+            std::min<std::uint64_t>(particle_count_, 2 * largest_share + 4 * largest_slice + 1024));
+        for (auto& device : devices) device->allocate(layout, params_);
+    }
+    group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_);
+    group_->upload(particles);
     setup_seconds_ = seconds_since(start);
 }
 
 HostParticles Simulation::download() {
-    HostParticles p;
-    device_->download(p);
-    return p;
+    HostParticles all;
+    for (const HostParticles& part : group_->download()) {
+        all.pos.insert(all.pos.end(), part.pos.begin(), part.pos.end());
+        all.velrho.insert(all.velrho.end(), part.velrho.begin(), part.velrho.end());
+        all.id.insert(all.id.end(), part.id.begin(), part.id.end());
+        all.type.insert(all.type.end(), part.type.begin(), part.type.end());
+    }
+    return all;
 }
 
 std::string Simulation::when() const {
@@ -123,35 +172,28 @@ void Simulation::fail_non_finite() {
     throw SimulationError(msg.str());
 }
 
-void Simulation::check_neighbour_build(const NeighbourBuild& build) {
-    if (build.particles_outside_grid) fail_out_of_domain();
-    if (build.largest_count == kCellOverflow) {
+void Simulation::check_neighbours(std::uint32_t largest) {
+    if (largest == kCellOverflow) {
         throw SimulationError("particles clumped " + when() + ": a cell holds more than " +
                               std::to_string(kMaxCellOccupancy) +
                               " particles. The simulation is unstable: try a smaller --cfl.");
     }
-    if (build.largest_count > std::uint32_t(options_.max_neighbours)) {
-        throw SimulationError("a particle has " + std::to_string(build.largest_count) +
-                              " neighbours " + when() + ", more than --max-neighbours " +
+    if (largest > std::uint32_t(options_.max_neighbours)) {
+        throw SimulationError("a particle has " + std::to_string(largest) + " neighbours " +
+                              when() + ", more than --max-neighbours " +
                               std::to_string(options_.max_neighbours) + ": raise it");
     }
-    largest_neighbours_ = std::max(largest_neighbours_, build.largest_count);
+    largest_neighbours_ = std::max(largest_neighbours_, largest);
 }
 
 void Simulation::step() {
-    if (iteration_ % options_.rebuild_every == 0)
-        check_neighbour_build(device_->build_neighbours());
-    device_->forces(Stage::kPredictor);
-    float dt = min_keep_nan(device_->minimum_dt(), next_dt_limit_);
-    if (!(dt > 0.0f) || !std::isfinite(dt)) fail_non_finite();
-    // Land exactly on t_end rather than overshoot it.
-    if (time_ + dt > options_.t_end) dt = static_cast<float>(options_.t_end - time_);
-    device_->euler(Stage::kPredictor, dt);
-    device_->forces(Stage::kCorrector);
-    next_dt_limit_ = device_->minimum_dt();
-    if (std::isnan(next_dt_limit_)) fail_non_finite();
-    device_->euler(Stage::kCorrector, dt);
-    time_ += dt;
+    const bool rebuild = iteration_ % options_.rebuild_every == 0;
+    const StepResult r = group_->step(StepRequest{rebuild, time_, options_.t_end, next_dt_limit_});
+    if (r.outside_grid) fail_out_of_domain();
+    if (r.non_finite) fail_non_finite();
+    if (rebuild) check_neighbours(r.largest_neighbours);
+    time_ += r.dt;
+    next_dt_limit_ = r.next_dt_limit;
     ++iteration_;
 }
 
@@ -159,7 +201,8 @@ RunReport Simulation::base_report() const {
     RunReport r;
     r.problem = problem_.name();
     r.backend = backend_;
-    r.device = device_->description();
+    r.device = group_->device(0).description();
+    if (group_->size() > 1) r.device = std::to_string(group_->size()) + " x " + r.device;
     r.particles = particle_count_;
     r.fluid_particles = fluid_count_;
     r.boundary_particles = particle_count_ - fluid_count_;
@@ -167,7 +210,7 @@ RunReport Simulation::base_report() const {
     r.h = params_.h;
     r.c0 = params_.c0;
     r.setup_seconds = setup_seconds_;
-    r.device_bytes = device_->bytes_allocated();
+    for (int d = 0; d < group_->size(); ++d) r.device_bytes += group_->device(d).bytes_allocated();
     r.max_neighbours = options_.max_neighbours;
     return r;
 }
@@ -186,7 +229,7 @@ RunReport Simulation::run(std::ostream& log) {
         double next_output = 0.0;
         auto write_frame = [&] {
             const auto start = Clock::now();
-            output->write(time_, download(), params_);
+            output->write(time_, group_->download(), params_);
             report.output_frames = output->frames();
             report.output_seconds += seconds_since(start);
             while (next_output <= time_ * (1.0 + 1e-12)) next_output += options_.output_every;
@@ -224,7 +267,14 @@ RunReport Simulation::run(std::ostream& log) {
     report.loop_seconds = seconds_since(loop_start);
     report.iterations = iteration_;
     report.simulated_time = time_;
-    report.kernels = device_->kernel_times();
+    // Devices work in parallel: each kernel's time is the slowest device's.
+    for (int d = 0; d < group_->size(); ++d) {
+        const KernelTimes t = group_->device(d).kernel_times();
+        report.kernels.build_neibs = std::max(report.kernels.build_neibs, t.build_neibs);
+        report.kernels.forces = std::max(report.kernels.forces, t.forces);
+        report.kernels.minimum_scan = std::max(report.kernels.minimum_scan, t.minimum_scan);
+        report.kernels.euler = std::max(report.kernels.euler, t.euler);
+    }
     report.largest_neighbour_count = largest_neighbours_;
     write_report_json(report, report_path);
     return report;

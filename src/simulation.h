@@ -8,6 +8,7 @@
 
 #include "cell_grid.h"
 #include "device.h"
+#include "device_group.h"
 #include "host_particles.h"
 #include "problem.h"
 #include "run_options.h"
@@ -35,7 +36,11 @@ public:
     // One iteration: rebuild (every k), then predictor and corrector. Throws SimulationError.
     void step();
 
+    // Every particle, gathered from the devices (in device order).
     HostParticles particles() { return download(); }
+    // Each device's particles.
+    std::vector<HostParticles> particles_per_device() { return group_->download(); }
+    int device_count() const { return group_->size(); }
     double time() const { return time_; }
     long iteration() const { return iteration_; }
     const SphParams& params() const { return params_; }
@@ -44,7 +49,7 @@ public:
 
 private:
     HostParticles download();
-    void check_neighbour_build(const NeighbourBuild& build);
+    void check_neighbours(std::uint32_t largest);
     [[noreturn]] void fail_out_of_domain();
     [[noreturn]] void fail_non_finite();
     std::string when() const;
@@ -54,7 +59,7 @@ private:
     RunOptions options_;
     SphParams params_{};
     CellGrid grid_{};
-    std::unique_ptr<Device> device_;
+    std::unique_ptr<DeviceGroup> group_;
     std::string backend_, backend_note_;
     std::size_t particle_count_ = 0, fluid_count_ = 0;
     double setup_seconds_ = 0.0;

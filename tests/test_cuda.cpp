@@ -96,8 +96,8 @@ int run_dambreak(std::vector<std::string> args, std::string& err) {
 TEST(Cuda, RefusesAGpuThatDoesNotExist) {
     REQUIRE_GPU();
     std::string err;
-    EXPECT_EQ(run_dambreak({"--backend", "cuda", "--device", "99", "--no-output"}, err), 2);
-    EXPECT_NE(err.find("--device 99"), std::string::npos) << err;
+    EXPECT_EQ(run_dambreak({"--backend", "cuda", "--devices", "99", "--no-output"}, err), 2);
+    EXPECT_NE(err.find("--devices 99"), std::string::npos) << err;
 }
 
 TEST(Cuda, RefusesARunTooLargeForTheGpuBeforeAllocating) {

@@ -277,8 +277,9 @@ BuiltLists build_lists(const std::vector<Vec4>& pos_in, const CellGrid& grid, fl
     b.cell.resize(n);
     b.cell_start.assign(grid.cell_count() + 1, kEmptyCell);
     b.cell_end.assign(grid.cell_count() + 1, 0u);
-    cpu::find_cell_ranges(CellRangeArgs{key.data(), b.cell.data(), b.cell_start.data(),
-                                        b.cell_end.data(), n, grid.outside_cell(), id_bits});
+    cpu::assign_cells(CellArgs{b.pos.data(), b.cell.data(), grid}, n);
+    cpu::find_cell_ranges(CellRangeArgs{b.cell.data(), b.cell_start.data(), b.cell_end.data(), n,
+                                        grid.outside_cell()});
     b.outside = n > 0 && b.cell[n - 1] == grid.outside_cell();
     if (b.outside) return b;
 

@@ -40,6 +40,11 @@ void gather(const GatherArgs& args, std::uint32_t count) {
     for (Index i = 0; i < Index(count); ++i) gather_particle(std::uint32_t(i), args);
 }
 
+void assign_cells(const CellArgs& args, std::uint32_t count) {
+#pragma omp parallel for schedule(static)
+    for (Index i = 0; i < Index(count); ++i) assign_cell(std::uint32_t(i), args);
+}
+
 void find_cell_ranges(const CellRangeArgs& args) {
 #pragma omp parallel for schedule(static)
     for (Index i = 0; i < Index(args.count); ++i) find_cell_range(std::uint32_t(i), args);

@@ -11,6 +11,7 @@ void hash(const HashArgs& args, std::uint32_t count);
 // Sorts (key, permutation) pairs by key; keys are unique, so the result is unique.
 void sort_by_key(std::uint64_t* key, std::uint32_t* permutation, std::uint32_t count);
 void gather(const GatherArgs& args, std::uint32_t count);
+void assign_cells(const CellArgs& args, std::uint32_t count);
 void find_cell_ranges(const CellRangeArgs& args);
 // Returns the largest neighbour count found, or kCellOverflow.
 std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,

@@ -33,6 +33,27 @@ __global__ void gather_kernel(GatherArgs args, std::uint32_t count) {
     if (i < count) gather_particle(i, args);
 }
 
+__global__ void cell_kernel(CellArgs args, std::uint32_t count) {
+    const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count) assign_cell(i, args);
+}
+
+__global__ void lower_bound_kernel(const std::uint32_t* cell, std::uint32_t count,
+                                   const std::uint32_t* bounds, std::uint32_t bound_count,
+                                   std::uint32_t* result) {
+    const std::uint32_t b = blockIdx.x * blockDim.x + threadIdx.x;
+    if (b >= bound_count) return;
+    std::uint32_t lo = 0, hi = count;
+    while (lo < hi) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        if (cell[mid] < bounds[b])
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    result[b] = lo;
+}
+
 __global__ void cell_range_kernel(CellRangeArgs args) {
     const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < args.count) find_cell_range(i, args);
@@ -104,6 +125,20 @@ void gather(const GatherArgs& args, std::uint32_t count, cudaStream_t stream) {
     if (count == 0) return;
     gather_kernel<<<blocks_for(count, kBlock), kBlock, 0, stream>>>(args, count);
     SPH_CUDA_CHECK_LAUNCH("gather_kernel");
+}
+
+void assign_cells(const CellArgs& args, std::uint32_t count, cudaStream_t stream) {
+    if (count == 0) return;
+    cell_kernel<<<blocks_for(count, kBlock), kBlock, 0, stream>>>(args, count);
+    SPH_CUDA_CHECK_LAUNCH("cell_kernel");
+}
+
+void lower_bounds(const std::uint32_t* cell, std::uint32_t count, const std::uint32_t* bounds,
+                  std::uint32_t bound_count, std::uint32_t* result, cudaStream_t stream) {
+    if (bound_count == 0) return;
+    lower_bound_kernel<<<blocks_for(bound_count, kBlock), kBlock, 0, stream>>>(cell, count, bounds,
+                                                                               bound_count, result);
+    SPH_CUDA_CHECK_LAUNCH("lower_bound_kernel");
 }
 
 void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream) {

@@ -22,7 +22,12 @@ void sort_by_key(std::uint64_t* keys[2], std::uint32_t* permutation[2], int& cur
                  cudaStream_t stream);
 
 void gather(const GatherArgs& args, std::uint32_t count, cudaStream_t stream);
+void assign_cells(const CellArgs& args, std::uint32_t count, cudaStream_t stream);
 void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream);
+// For each of `bound_count` sorted cell bounds, the first of `count` particles (sorted by cell)
+// whose cell is not below it.
+void lower_bounds(const std::uint32_t* cell, std::uint32_t count, const std::uint32_t* bounds,
+                  std::uint32_t bound_count, std::uint32_t* result, cudaStream_t stream);
 // Writes the largest neighbour count (or kCellOverflow) into *largest, which must start at 0.
 void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end,
                            std::uint32_t* largest, cudaStream_t stream);

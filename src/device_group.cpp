@@ -1,0 +1,250 @@
+#include "device_group.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace sph {
+
+namespace {
+
+// min() that keeps a NaN: a blown-up device must not hide behind the others.
+float min_keep_nan(float a, float b) {
+    return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
+}
+
+}  // namespace
+
+DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap slices,
+                         CellGrid grid)
+    : devices_(std::move(devices)),
+      slices_(std::move(slices)),
+      grid_(grid),
+      bounds_(slices_.cell_bounds(grid)),
+      cuts_(devices_.size()),
+      internal_(devices_.size()),
+      first_slice_end_(devices_.size()),
+      last_slice_start_(devices_.size()),
+      largest_(devices_.size()),
+      outside_(devices_.size()),
+      local_min_(devices_.size()),
+      barrier_(static_cast<int>(devices_.size())) {
+    if (slices_.devices() != size()) throw std::logic_error("DeviceGroup: slice map size");
+    for (int d = 0; d < size(); ++d) threads_.emplace_back([this, d] { work(d); });
+}
+
+DeviceGroup::~DeviceGroup() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : threads_) t.join();
+}
+
+void DeviceGroup::upload(const HostParticles& all) {
+    std::vector<HostParticles> parts(devices_.size());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        int d = size() -
+                1;  // particles outside the grid go to the last device: its rebuild reports them
+        const std::uint32_t cell = grid_.cell_of(all.pos[i]);
+        if (cell != grid_.outside_cell()) {
+            d = slices_.owner(static_cast<int>(cell / grid_.cells_per_slice()));
+        }
+        HostParticles& p = parts[d];
+        p.pos.push_back(all.pos[i]);
+        p.velrho.push_back(all.velrho[i]);
+        p.id.push_back(all.id[i]);
+        p.type.push_back(all.type[i]);
+    }
+    for (int d = 0; d < size(); ++d) devices_[d]->upload(parts[d]);
+}
+
+std::vector<HostParticles> DeviceGroup::download() {
+    std::vector<HostParticles> parts(devices_.size());
+    for (int d = 0; d < size(); ++d) devices_[d]->download(parts[d]);
+    return parts;
+}
+
+StepResult DeviceGroup::step(const StepRequest& request) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (error_) std::rethrow_exception(error_);
+        request_ = request;
+        result_ = StepResult{};
+        finished_ = 0;
+        ++command_;
+    }
+    wake_.notify_all();
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [&] { return finished_ == size(); });
+    if (error_) std::rethrow_exception(error_);
+    return result_;
+}
+
+void DeviceGroup::work(int d) {
+    long seen = 0;
+    for (;;) {
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            wake_.wait(lock, [&] { return stopping_ || command_ != seen; });
+            if (stopping_) return;
+            seen = command_;
+        }
+        try {
+            run_step(d);
+        } catch (...) {
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                if (!error_) error_ = std::current_exception();  // the first error is the cause
+            }
+            barrier_.abort();
+        }
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            ++finished_;
+        }
+        done_.notify_all();
+    }
+}
+
+void DeviceGroup::run_step(int d) {
+    Device& dev = *devices_[d];
+    if (request_.rebuild && !rebuild(d)) {
+        if (d == 0) result_.outside_grid = true;
+        return;
+    }
+    float dt = min_keep_nan(stage(d, Stage::kPredictor), request_.dt_limit);
+    // Every worker sees the same minima, so all take the same branch here.
+    if (!(dt > 0.0f) || !std::isfinite(dt)) {
+        if (d == 0) result_.non_finite = true;
+        return;
+    }
+    if (request_.time + dt > request_.t_end)
+        dt = static_cast<float>(request_.t_end - request_.time);
+    dev.euler(Stage::kPredictor, dt);
+    const float next = stage(d, Stage::kCorrector);
+    if (std::isnan(next)) {
+        if (d == 0) result_.non_finite = true;
+        return;
+    }
+    dev.euler(Stage::kCorrector, dt);
+    if (d == 0) {
+        result_.dt = dt;
+        result_.next_dt_limit = next;
+        if (request_.rebuild) {
+            result_.largest_neighbours = *std::max_element(largest_.begin(), largest_.end());
+        }
+    }
+}
+
+void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
+                                 std::uint32_t count) {
+    if (count == 0) return;
+    const ParticleBuffers to = devices_[dst]->incoming(), from = devices_[src]->current();
+    Transport& t = devices_[dst]->transport();
+    t.copy(to.pos.offset(dst_at * sizeof(Vec4)), from.pos.offset(src_at * sizeof(Vec4)),
+           count * sizeof(Vec4));
+    t.copy(to.velrho.offset(dst_at * sizeof(Vec4)), from.velrho.offset(src_at * sizeof(Vec4)),
+           count * sizeof(Vec4));
+    t.copy(to.id.offset(dst_at * 4), from.id.offset(src_at * 4), count * 4);
+    t.copy(to.type.offset(dst_at), from.type.offset(src_at), count);
+}
+
+// BuildNeibs across devices (paper section 3.3): sort, migrate, refresh external slices, list.
+// Returns false, on every worker alike, when a particle has left the grid.
+bool DeviceGroup::rebuild(int d) {
+    Device& dev = *devices_[d];
+    const int n = size();
+    const LocalLayout before = dev.layout();
+    dev.sort(before.left, before.internal);  // externals are dropped: their owners send them anew
+    cuts_[d] = dev.lower_bounds(before.internal, bounds_);
+    outside_[d] = cuts_[d][n] < before.internal;
+    barrier_.arrive_and_wait();
+    if (std::any_of(outside_.begin(), outside_.end(), [](char c) { return c != 0; })) return false;
+
+    // Migration: gather, from every device, the particles now in this device's slices. Each part
+    // is sorted; together they are sorted again below.
+    std::uint32_t total = 0;
+    bool only_own = true;
+    for (int e = 0; e < n; ++e) {
+        const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
+        total += part;
+        only_own = only_own && (e == d || part == 0);
+    }
+    if (total > dev.capacity()) {
+        throw std::runtime_error("device " + std::to_string(d) + " would hold " +
+                                 std::to_string(total) + " particles, more than its capacity of " +
+                                 std::to_string(dev.capacity()));
+    }
+    const bool moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != before.internal;
+    if (moved) {
+        std::uint32_t at = 0;
+        for (int e = 0; e < n; ++e) {
+            const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
+            copy_particles(d, at, e, cuts_[e][d], part);
+            at += part;
+        }
+    }
+    barrier_.arrive_and_wait();  // no device reads another's current arrays past this point
+    if (moved) {
+        dev.commit_incoming(LocalLayout{0, total, 0});
+        dev.sort(0, total);
+    }
+    internal_[d] = total;
+    const std::uint32_t per_slice = grid_.cells_per_slice();
+    const std::vector<std::uint32_t> edges =
+        dev.lower_bounds(total, {bounds_[d] + per_slice, bounds_[d + 1] - per_slice});
+    first_slice_end_[d] = edges[0];
+    last_slice_start_[d] = edges[1];
+    barrier_.arrive_and_wait();
+
+    // External slices: the left neighbour's last slice and the right neighbour's first slice.
+    const std::uint32_t left = d > 0 ? internal_[d - 1] - last_slice_start_[d - 1] : 0;
+    const std::uint32_t right = d + 1 < n ? first_slice_end_[d + 1] : 0;
+    if (left + total + right > dev.capacity()) {
+        throw std::runtime_error("device " + std::to_string(d) + " would hold " +
+                                 std::to_string(left + total + right) +
+                                 " particles with its external slices, more than its capacity of " +
+                                 std::to_string(dev.capacity()));
+    }
+    if (left + right > 0) {
+        if (left > 0) copy_particles(d, 0, d - 1, last_slice_start_[d - 1], left);
+        copy_particles(d, left, d, 0, total);
+        if (right > 0) copy_particles(d, left + total, d + 1, 0, right);
+    }
+    barrier_.arrive_and_wait();
+    if (left + right > 0) dev.commit_incoming(LocalLayout{left, total, right});
+    largest_[d] = dev.build_lists().largest_count;
+    return true;
+}
+
+// Forces on the internal particles, then the exchange of edge-slice forces (paper section 3.4)
+// and the global dt minimum. Returns the minimum over all devices.
+float DeviceGroup::stage(int d, Stage stage) {
+    Device& dev = *devices_[d];
+    dev.forces(stage);
+    local_min_[d] = dev.minimum_dt();  // waits for the forces
+    barrier_.arrive_and_wait();
+    const LocalLayout mine = dev.layout();
+    Transport& t = dev.transport();
+    if (mine.left > 0) {
+        Device& left = *devices_[d - 1];
+        const std::uint32_t from = left.layout().left + last_slice_start_[d - 1];
+        t.copy(dev.force_buffer(), left.force_buffer().offset(from * sizeof(Vec4)),
+               mine.left * sizeof(Vec4));
+    }
+    if (mine.right > 0) {
+        Device& right = *devices_[d + 1];
+        t.copy(dev.force_buffer().offset((mine.left + mine.internal) * sizeof(Vec4)),
+               right.force_buffer().offset(right.layout().left * sizeof(Vec4)),
+               mine.right * sizeof(Vec4));
+    }
+    float global = local_min_[0];
+    for (float m : local_min_) global = min_keep_nan(global, m);
+    barrier_.arrive_and_wait();  // every pull is done before anyone computes forces again
+    return global;
+}
+
+}  // namespace sph

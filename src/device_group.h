@@ -1,0 +1,88 @@
+// The devices of one simulation and their host threads (paper section 3.2).
+//
+// Each device has a worker thread that runs its kernels; the workers meet at barriers to exchange
+// particles at rebuilds (migration, external slices) and edge-slice forces after each Forces
+// stage, and to take the global dt minimum. The main thread hands each iteration to the workers
+// and waits; an error in any worker aborts the barriers, stops the others and is rethrown here.
+#pragma once
+
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "barrier.h"
+#include "cell_grid.h"
+#include "device.h"
+#include "slice_map.h"
+
+namespace sph {
+
+struct StepRequest {
+    bool rebuild = false;
+    double time = 0.0, t_end = 0.0;
+    float dt_limit = 0.0f;  // dt bound carried over from the last corrector
+};
+
+struct StepResult {
+    bool outside_grid = false;  // a particle left the domain (found at the rebuild; nothing moved)
+    bool non_finite = false;    // dt became NaN or not positive (the state is left as it was)
+    float dt = 0.0f;            // the step taken
+    float next_dt_limit = 0.0f;
+    std::uint32_t largest_neighbours = 0;  // at this rebuild, over all devices
+};
+
+class DeviceGroup {
+public:
+    DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap slices, CellGrid grid);
+    ~DeviceGroup();
+    DeviceGroup(const DeviceGroup&) = delete;
+    DeviceGroup& operator=(const DeviceGroup&) = delete;
+
+    int size() const { return static_cast<int>(devices_.size()); }
+    Device& device(int d) { return *devices_[d]; }
+    const SliceMap& slices() const { return slices_; }
+
+    // Hands every particle to the device owning its slice (the first rebuild sorts them).
+    void upload(const HostParticles& particles);
+    // The internal particles of each device.
+    std::vector<HostParticles> download();
+    // One iteration on every device. Throws what a worker threw.
+    StepResult step(const StepRequest& request);
+
+private:
+    void work(int d);
+    void run_step(int d);
+    bool rebuild(int d);
+    float stage(int d, Stage stage);
+    void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
+                        std::uint32_t count);
+
+    std::vector<std::unique_ptr<Device>> devices_;
+    SliceMap slices_;
+    CellGrid grid_;
+    std::vector<std::uint32_t> bounds_;  // device d owns cells [bounds_[d], bounds_[d + 1])
+
+    // Shared by the workers within a step; each writes its own entry before a barrier.
+    std::vector<std::vector<std::uint32_t>>
+        cuts_;  // cuts_[e][d]: where device e's part for d starts
+    std::vector<std::uint32_t> internal_, first_slice_end_, last_slice_start_, largest_;
+    std::vector<char> outside_;
+    std::vector<float> local_min_;
+    StepRequest request_;
+    StepResult result_;
+
+    // Command hand-off between the main thread and the workers.
+    Barrier barrier_;
+    std::mutex mutex_;
+    std::condition_variable wake_, done_;
+    long command_ = 0;  // incremented per step; workers run when it moves
+    int finished_ = 0;
+    bool stopping_ = false;
+    std::exception_ptr error_;
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace sph
