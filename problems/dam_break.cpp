@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 
 #include "lattice.h"
 
@@ -28,6 +29,28 @@ void DamBreak::check_resolution(double dp) const {
             << " m resolves the obstacle (0.161 m high) and the water column";
         throw std::invalid_argument(msg.str());
     }
+}
+
+Instruments DamBreak::instruments() const {
+    Instruments in;
+    const double gauge_x[] = {0.496, 0.992, 1.488, 2.638};
+    for (int i = 0; i < 4; ++i) in.gauges.push_back({"H" + std::to_string(i + 1), gauge_x[i], 0.5});
+    const double face_z[] = {0.021, 0.061, 0.101, 0.141};
+    const double top_x[] = {0.8035, 0.7635, 0.7235, 0.6835};
+    constexpr double kProbeY = 0.471;
+    for (int i = 0; i < 4; ++i) {
+        in.probes.push_back({"P" + std::to_string(i + 1), kObstacleHi[0], kProbeY, face_z[i]});
+    }
+    for (int i = 0; i < 4; ++i) {
+        in.probes.push_back({"P" + std::to_string(i + 5), top_x[i], kProbeY, kObstacleHi[2]});
+    }
+    FrontTracker front;
+    front.axis = 0;
+    front.direction = -1;  // the water runs from the dam (x = 1.992) towards x = 0
+    front.floor = 0.0;
+    front.band = 0.04;
+    in.front = front;
+    return in;
 }
 
 void DamBreak::fill(double dp, const EmitParticle& emit) const {

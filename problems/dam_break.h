@@ -2,6 +2,17 @@
 //
 // x runs from the wall behind the obstacle; the tank is 3.22 x 1.0 x 1.0 m with an open top; the
 // water column x in [1.992, 3.22], z in [0, 0.55] is released at t = 0.
+//
+// Instruments: this frame is the experiment's own (Kleefsman et al., SPHERIC test 2: water at the
+// far end, the obstacle's front face x = 0.8245 turned towards it), so the benchmark's gauge and
+// probe coordinates are used unchanged (x_problem = x_spheric). Codes that mirror the tank (PySPH:
+// water at x in [0, 1.228]) would use x = 3.22 - x_spheric instead.
+// - Gauges H1..H4 at x = 0.496 (behind the obstacle), 0.992, 1.488 (between it and the dam) and
+//   2.638 (in the reservoir), y = 0.5.
+// - Probes P1..P4 on the front face (x = 0.8245, y = 0.471, z = 0.021 ... 0.141) and P5..P8 on the
+//   top (z = 0.161, y = 0.471, x = 0.8035 ... 0.6835). They sit on the faces themselves: the
+//   pressure is interpolated from fluid particles only (src/gauges.h), which never enter the wall.
+// - The front tracker follows the surge along the floor towards the obstacle (smallest x).
 #pragma once
 
 #include "problem.h"
@@ -24,6 +35,7 @@ public:
     Box domain(double dp) const override;
     void check_resolution(double dp) const override;
     void fill(double dp, const EmitParticle& emit) const override;
+    Instruments instruments() const override;
 };
 
 }  // namespace sph

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "instruments.h"
 #include "particle_type.h"
 
 namespace sph {
@@ -45,6 +46,8 @@ public:
     // Throws std::invalid_argument naming --dp if dp is too coarse for the geometry.
     virtual void check_resolution(double dp) const = 0;
     virtual void fill(double dp, const EmitParticle& emit) const = 0;
+    // Gauges, probes and front tracker the problem measures by default (none unless overridden).
+    virtual Instruments instruments() const { return {}; }
 };
 
 }  // namespace sph

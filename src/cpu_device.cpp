@@ -165,8 +165,8 @@ NeighbourBuild CpuDevice::build_lists() {
     return result;
 }
 
-void CpuDevice::forces(Stage stage) {
-    ScopeTimer timer(times_.forces);
+void CpuDevice::forces(Stage stage, const ForceSends& sends) {
+    const auto start = std::chrono::steady_clock::now();
     use_threads();
     const bool predicted = stage == Stage::kCorrector;
     const ForcesArgs args{predicted ? pos_pred_.data() : pos_.data(),
@@ -182,6 +182,18 @@ void CpuDevice::forces(Stage stage) {
                           layout_.grid,
                           params_};
     cpu::forces(args, local_.left, local_.left + local_.internal);
+    last_forces_seconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    times_.forces += last_forces_seconds_;
+    // The forces are all done here, so the sends simply follow.
+    for (const ForceSend* send : {&sends.left, &sends.right}) {
+        transport_.copy(send->to, force_buffer().offset(std::size_t(send->first) * sizeof(Vec4)),
+                        std::size_t(send->count) * sizeof(Vec4));
+    }
+}
+
+void CpuDevice::inject_fault() {
+    throw std::runtime_error("injected fault on a CPU device (testing)");
 }
 
 float CpuDevice::minimum_dt() {

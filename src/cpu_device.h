@@ -8,7 +8,8 @@
 
 namespace sph {
 
-class CpuDevice final : public Device {
+// Not final: tests derive instrumented devices from it.
+class CpuDevice : public Device {
 public:
     // `threads`: OpenMP threads of this device's kernels (0: OpenMP's default).
     explicit CpuDevice(int threads = 0) : threads_(threads) {}
@@ -29,10 +30,13 @@ public:
     void commit_incoming(const LocalLayout& layout) override;
     NeighbourBuild build_lists() override;
 
-    void forces(Stage stage) override;
+    void forces(Stage stage, const ForceSends& sends) override;
     float minimum_dt() override;
     Endpoint force_buffer() override { return Endpoint{Endpoint::kHostMemory, force_.data()}; }
     void euler(Stage stage, float dt) override;
+    void record_marker() override {}  // euler() is done when it returns
+    double last_forces_seconds() override { return last_forces_seconds_; }
+    void inject_fault() override;
 
     void synchronize() override {}
     KernelTimes kernel_times() override { return times_; }
@@ -55,6 +59,7 @@ private:
     std::vector<std::uint64_t> key_;
     std::vector<NeighbourEntry> list_;
     KernelTimes times_;
+    double last_forces_seconds_ = 0.0;
     HostTransport transport_;
 };
 

@@ -42,13 +42,13 @@ std::string gpu_name(int gpu_id) {
     return prop.name;
 }
 
-std::unique_ptr<Device> make_cuda_device(int gpu_id) {
+std::unique_ptr<Device> make_cuda_device(int gpu_id, std::uint32_t edge_stripe) {
     const int count = visible_gpu_count();
     if (gpu_id < 0 || gpu_id >= count) {
         throw std::runtime_error("GPU " + std::to_string(gpu_id) + " does not exist (" +
                                  std::to_string(count) + " visible)");
     }
-    return std::make_unique<CudaDevice>(gpu_id);
+    return std::make_unique<CudaDevice>(gpu_id, edge_stripe);
 }
 
 void enable_peer_access(int from_gpu, int to_gpu) {
@@ -65,14 +65,40 @@ void enable_peer_access(int from_gpu, int to_gpu) {
     SPH_CUDA_CHECK(status);
 }
 
-CudaDevice::CudaDevice(int gpu_id) : gpu_(gpu_id) {
+CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    // The edge stripes go first: their blocks are scheduled before the central stripe's.
+    int least = 0, greatest = 0;
+    SPH_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    for (cudaStream_t& s : edge_stream_) {
+        SPH_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));
+    }
+    int sms = 0, threads_per_sm = 0;
+    SPH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, gpu_));
+    SPH_CUDA_CHECK(
+        cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, gpu_));
+    stripe_fill_ = edge_stripe > 0 ? edge_stripe
+                                   : static_cast<std::uint32_t>(sms) *
+                                         static_cast<std::uint32_t>(threads_per_sm);
+    for (cudaEvent_t* e : {&events_.begin, &events_.central_done, &events_.end,
+                           &events_.edge_done[0], &events_.edge_done[1], &events_.send_begin[0],
+                           &events_.send_begin[1], &events_.send_end[0], &events_.send_end[1]}) {
+        SPH_CUDA_CHECK(cudaEventCreate(e));
+    }
+    SPH_CUDA_CHECK(cudaEventCreateWithFlags(&marker_, cudaEventDisableTiming));
 }
 
 CudaDevice::~CudaDevice() {
     cudaSetDevice(gpu_);
-    if (stream_ != nullptr) cudaStreamDestroy(stream_);
+    for (cudaEvent_t e : {events_.begin, events_.central_done, events_.end, events_.edge_done[0],
+                          events_.edge_done[1], events_.send_begin[0], events_.send_begin[1],
+                          events_.send_end[0], events_.send_end[1], marker_}) {
+        if (e != nullptr) cudaEventDestroy(e);
+    }
+    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]}) {
+        if (s != nullptr) cudaStreamDestroy(s);
+    }
 }
 
 std::string CudaDevice::description() const {
@@ -259,7 +285,10 @@ NeighbourBuild CudaDevice::build_lists() {
     return result;
 }
 
-void CudaDevice::forces(Stage stage) {
+// The internal particles in three stripes (paper section 3.4): the left and right edge stripes on
+// their own high-priority streams, each followed by its edge slice's send, and the central stripe
+// on the main stream, which the sends overlap.
+void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     const bool predicted = stage == Stage::kCorrector;
     const ForcesArgs args{predicted ? pos_pred_.as<Vec4>() : pos_.as<Vec4>(),
                           predicted ? velrho_pred_.as<Vec4>() : velrho_.as<Vec4>(),
@@ -274,9 +303,68 @@ void CudaDevice::forces(Stage stage) {
                           layout_.grid,
                           params_};
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    timer_.begin(stream_);
-    cuda::forces(args, local_.left, local_.left + local_.internal, stream_);
-    timer_.end(stream_, &KernelTimes::forces);
+    // An edge stripe holds its edge slice and enough more particles to fill the GPU on its own;
+    // a device without that neighbour has no stripe on that side.
+    const std::uint32_t begin = local_.left, end = local_.left + local_.internal;
+    std::uint32_t left_end = begin, right_begin = end;
+    if (sends.left.count > 0) {
+        left_end = begin + std::min(local_.internal, std::max(sends.left.count, stripe_fill_));
+    }
+    if (sends.right.count > 0) {
+        right_begin = std::max(
+            left_end, end - std::min(local_.internal, std::max(sends.right.count, stripe_fill_)));
+    }
+    SPH_CUDA_CHECK(cudaEventRecord(events_.begin, stream_));  // after the last euler
+    const std::uint32_t stripe_begin[2] = {begin, right_begin}, stripe_end[2] = {left_end, end};
+    for (int side = 0; side < 2; ++side) {
+        SPH_CUDA_CHECK(cudaStreamWaitEvent(edge_stream_[side], events_.begin, 0));
+        cuda::forces(args, stripe_begin[side], stripe_end[side], edge_stream_[side]);
+        SPH_CUDA_CHECK(cudaEventRecord(events_.edge_done[side], edge_stream_[side]));
+    }
+    send(sends.left, 0, false);
+    // When the device is narrower than its stripes, the right edge slice begins in the left one.
+    send(sends.right, 1, sends.right.first < right_begin);
+    cuda::forces(args, left_end, right_begin, stream_);
+    SPH_CUDA_CHECK(cudaEventRecord(events_.central_done, stream_));
+    for (cudaEvent_t edge : events_.edge_done)
+        SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, edge, 0));
+    SPH_CUDA_CHECK(cudaEventRecord(events_.end, stream_));
+}
+
+void CudaDevice::send(const ForceSend& send, int side, bool after_both_edges) {
+    events_.sent[side] = send.count > 0;
+    if (!events_.sent[side]) return;
+    auto* receiver = dynamic_cast<CudaDevice*>(send.receiver);
+    if (receiver == nullptr) throw std::logic_error("CudaDevice::send: the receiver is not a GPU");
+    cudaStream_t s = edge_stream_[side];
+    if (after_both_edges) SPH_CUDA_CHECK(cudaStreamWaitEvent(s, events_.edge_done[1 - side], 0));
+    // The receiver's last euler still reads the forces about to be overwritten.
+    SPH_CUDA_CHECK(cudaStreamWaitEvent(s, receiver->marker_, 0));
+    SPH_CUDA_CHECK(cudaEventRecord(events_.send_begin[side], s));
+    PeerTransport::copy_async(send.to,
+                              force_buffer().offset(std::size_t(send.first) * sizeof(Vec4)),
+                              std::size_t(send.count) * sizeof(Vec4), s);
+    SPH_CUDA_CHECK(cudaEventRecord(events_.send_end[side], s));
+}
+
+// Forces time for the balancer, and how much of each send overlapped the forces still running
+// on the main stream (the central stripe, from the stage's start to its end).
+void CudaDevice::time_stage() {
+    auto since_begin = [&](cudaEvent_t e) {
+        float ms = 0.0f;
+        SPH_CUDA_CHECK(cudaEventElapsedTime(&ms, events_.begin, e));
+        return 1e-3 * ms;
+    };
+    last_forces_seconds_ = since_begin(events_.end);
+    times_.forces += last_forces_seconds_;
+    const double central_end = since_begin(events_.central_done);
+    for (int side = 0; side < 2; ++side) {
+        if (!events_.sent[side]) continue;
+        const double a = since_begin(events_.send_begin[side]);
+        const double b = since_begin(events_.send_end[side]);
+        times_.exchange_copy += b - a;
+        times_.exchange_hidden += std::max(0.0, std::min(b, central_end) - std::max(a, 0.0));
+    }
 }
 
 float CudaDevice::minimum_dt() {
@@ -290,8 +378,20 @@ float CudaDevice::minimum_dt() {
     SPH_CUDA_CHECK(cudaMemcpyAsync(&dt, &d_scalars->minimum_dt, sizeof(float),
                                    cudaMemcpyDeviceToHost, stream_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    for (cudaStream_t s : edge_stream_) SPH_CUDA_CHECK(cudaStreamSynchronize(s));  // the sends
+    time_stage();
     timer_.collect(times_);  // everything before is done: reading the events costs nothing
     return dt;
+}
+
+void CudaDevice::record_marker() {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaEventRecord(marker_, stream_));
+}
+
+void CudaDevice::inject_fault() {
+    // An invalid device id: the call fails the way a lost GPU would, through the usual check.
+    SPH_CUDA_CHECK(cudaSetDevice(visible_gpu_count() + 1000));
 }
 
 EulerArgs CudaDevice::euler_args(float dt) const {
@@ -321,15 +421,19 @@ void CudaDevice::synchronize() {
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
 }
 
-void PeerTransport::copy(Endpoint dst, Endpoint src, std::size_t bytes) {
+void PeerTransport::copy_async(Endpoint dst, Endpoint src, std::size_t bytes, cudaStream_t stream) {
     if (bytes == 0) return;
+    if (dst.gpu >= 0 && src.gpu >= 0) {
+        SPH_CUDA_CHECK(cudaMemcpyPeerAsync(dst.ptr, dst.gpu, src.ptr, src.gpu, bytes, stream));
+    } else {
+        SPH_CUDA_CHECK(cudaMemcpyAsync(dst.ptr, src.ptr, bytes, cudaMemcpyDefault, stream));
+    }
+}
+
+void PeerTransport::copy(Endpoint dst, Endpoint src, std::size_t bytes) {
     // On the legacy stream, then waited for: the device streams are non-blocking, so ordering
     // with kernels comes from the callers' synchronisation at the barriers.
-    if (dst.gpu >= 0 && src.gpu >= 0) {
-        SPH_CUDA_CHECK(cudaMemcpyPeerAsync(dst.ptr, dst.gpu, src.ptr, src.gpu, bytes, 0));
-    } else {
-        SPH_CUDA_CHECK(cudaMemcpyAsync(dst.ptr, src.ptr, bytes, cudaMemcpyDefault, 0));
-    }
+    copy_async(dst, src, bytes, 0);
     SPH_CUDA_CHECK(cudaStreamSynchronize(0));
 }
 

@@ -14,11 +14,20 @@ namespace sph {
 class PeerTransport final : public Transport {
 public:
     void copy(Endpoint dst, Endpoint src, std::size_t bytes) override;
+    // Queues the copy on `stream` (of the source's GPU) and returns.
+    static void copy_async(Endpoint dst, Endpoint src, std::size_t bytes, cudaStream_t stream);
+};
+
+// The events of one Forces stage, for ordering the three streams and timing the exchange.
+struct ForcesEvents {
+    cudaEvent_t begin = nullptr, central_done = nullptr, end = nullptr;
+    cudaEvent_t edge_done[2] = {}, send_begin[2] = {}, send_end[2] = {};
+    bool sent[2] = {false, false};
 };
 
 class CudaDevice final : public Device {
 public:
-    explicit CudaDevice(int gpu_id);
+    CudaDevice(int gpu_id, std::uint32_t edge_stripe);
     ~CudaDevice() override;
 
     std::string description() const override;
@@ -37,10 +46,13 @@ public:
     void commit_incoming(const LocalLayout& layout) override;
     NeighbourBuild build_lists() override;
 
-    void forces(Stage stage) override;
+    void forces(Stage stage, const ForceSends& sends) override;
     float minimum_dt() override;
     Endpoint force_buffer() override { return Endpoint{gpu_, force_.as<void>()}; }
     void euler(Stage stage, float dt) override;
+    void record_marker() override;
+    double last_forces_seconds() override { return last_forces_seconds_; }
+    void inject_fault() override;
 
     void synchronize() override;
     KernelTimes kernel_times() override;
@@ -58,8 +70,16 @@ private:
     SortScratch sort_scratch() const;
     Endpoint at(const DeviceMemory& m) const { return Endpoint{gpu_, m.as<void>()}; }
 
+    void send(const ForceSend& send, int side, bool after_both_edges);
+    void time_stage();  // once the stage's events have completed
+
     int gpu_;
-    cudaStream_t stream_ = nullptr;
+    cudaStream_t stream_ = nullptr;     // the central stripe and everything else
+    cudaStream_t edge_stream_[2] = {};  // the left and right edge stripes and their sends
+    std::uint32_t stripe_fill_ = 0;     // particles an edge stripe takes to fill the GPU
+    ForcesEvents events_;
+    cudaEvent_t marker_ = nullptr;
+    double last_forces_seconds_ = 0.0;
     DeviceLayout layout_{};
     SphParams params_{};
     LocalLayout local_{};

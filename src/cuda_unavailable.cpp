@@ -16,7 +16,7 @@ std::string gpu_name(int) {
     return "none";
 }
 void enable_peer_access(int, int) {}
-std::unique_ptr<Device> make_cuda_device(int) {
+std::unique_ptr<Device> make_cuda_device(int, std::uint32_t) {
     throw std::runtime_error(
         "this build has no CUDA back end (nvcc was not found at configure time)");
 }

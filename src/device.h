@@ -25,6 +25,9 @@ struct KernelTimes {
     double forces = 0.0;
     double minimum_scan = 0.0;
     double euler = 0.0;
+    // Edge-force sends: time copying, and how much of it ran while the central forces computed.
+    double exchange_copy = 0.0;
+    double exchange_hidden = 0.0;
 };
 
 struct NeighbourBuild {
@@ -40,6 +43,19 @@ struct LocalLayout {
 // Where one device keeps the arrays that travel between devices.
 struct ParticleBuffers {
     Endpoint pos, velrho, id, type;
+};
+
+class Device;
+
+// The forces of one edge slice, bound for a neighbour's external slots (paper section 3.4).
+struct ForceSend {
+    std::uint32_t first = 0, count = 0;  // local indices of the edge slice's particles
+    Endpoint to;                         // where the neighbour keeps those particles' forces
+    Device* receiver = nullptr;          // `to` may be written once its last marker is passed
+};
+
+struct ForceSends {
+    ForceSend left, right;  // to devices d - 1 and d + 1; count 0 when there is none
 };
 
 class Device {
@@ -76,10 +92,23 @@ public:
     virtual NeighbourBuild build_lists() = 0;
 
     // --- Time stepping ---
-    virtual void forces(Stage stage) = 0;  // internal particles
-    virtual float minimum_dt() = 0;        // over internal particles; NaN if any is NaN
-    virtual Endpoint force_buffer() = 0;   // Vec4 per local particle: external ones are received
+    // Forces on the internal particles. Each send leaves as soon as its edge slice's forces are
+    // done, while the rest still compute; it writes the receiver's memory only after the
+    // receiver's last record_marker(), which must have returned before this is called.
+    virtual void forces(Stage stage, const ForceSends& sends) = 0;
+    // Over internal particles; NaN if any is NaN. Waits for the forces and the sends.
+    virtual float minimum_dt() = 0;
+    virtual Endpoint force_buffer() = 0;  // Vec4 per local particle: external ones are received
     virtual void euler(Stage stage, float dt) = 0;  // every local particle
+    // Marks the end of the work queued so far (the last euler): from here on, neighbours may
+    // overwrite this device's external forces.
+    virtual void record_marker() = 0;
+    // Seconds of the last forces() call (the internal particles, without the sends), for the
+    // load balancer; known once minimum_dt() has returned.
+    virtual double last_forces_seconds() = 0;
+    // Makes the device fail the way a broken device would (a failed CUDA call on a GPU), to test
+    // that every worker stops.
+    virtual void inject_fault() = 0;
 
     // Waits for the device's queued work.
     virtual void synchronize() = 0;

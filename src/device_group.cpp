@@ -28,7 +28,10 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       last_slice_start_(devices_.size()),
       largest_(devices_.size()),
       outside_(devices_.size()),
-      local_min_(devices_.size()),
+      local_min_{std::vector<float>(devices_.size()), std::vector<float>(devices_.size())},
+      sends_(devices_.size()),
+      forces_seconds_(devices_.size()),
+      markers_(devices_.size(), 0),
       barrier_(static_cast<int>(devices_.size())) {
     if (slices_.devices() != size()) throw std::logic_error("DeviceGroup: slice map size");
     for (int d = 0; d < size(); ++d) threads_.emplace_back([this, d] { work(d); });
@@ -67,6 +70,28 @@ std::vector<HostParticles> DeviceGroup::download() {
     return parts;
 }
 
+std::vector<std::uint64_t> DeviceGroup::particle_counts() const {
+    return std::vector<std::uint64_t>(internal_.begin(), internal_.end());
+}
+
+std::vector<std::uint64_t> DeviceGroup::first_slice_counts() const {
+    return std::vector<std::uint64_t>(first_slice_end_.begin(), first_slice_end_.end());
+}
+
+std::vector<std::uint64_t> DeviceGroup::last_slice_counts() const {
+    std::vector<std::uint64_t> count(devices_.size());
+    for (int d = 0; d < size(); ++d) count[d] = internal_[d] - last_slice_start_[d];
+    return count;
+}
+
+void DeviceGroup::set_slices(const SliceMap& slices) {
+    if (slices.devices() != size() || slices.slice_count() != slices_.slice_count()) {
+        throw std::logic_error("DeviceGroup::set_slices: the map does not fit the group");
+    }
+    slices_ = slices;
+    bounds_ = slices_.cell_bounds(grid_);
+}
+
 StepResult DeviceGroup::step(const StepRequest& request) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -94,12 +119,14 @@ void DeviceGroup::work(int d) {
         }
         try {
             run_step(d);
+        } catch (const BarrierAborted&) {
+            fail(std::current_exception());  // another worker's error is the one reported
+        } catch (const std::exception& e) {
+            fail(std::make_exception_ptr(std::runtime_error("device " + std::to_string(d) + " (" +
+                                                            devices_[d]->description() +
+                                                            "): " + e.what())));
         } catch (...) {
-            {
-                std::lock_guard<std::mutex> lock(mutex_);
-                if (!error_) error_ = std::current_exception();  // the first error is the cause
-            }
-            barrier_.abort();
+            fail(std::current_exception());
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);
@@ -109,13 +136,45 @@ void DeviceGroup::work(int d) {
     }
 }
 
-void DeviceGroup::run_step(int d) {
+// Keeps the first error (the cause; the others see BarrierAborted) and wakes every waiter.
+void DeviceGroup::fail(std::exception_ptr error) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!error_) error_ = error;
+    }
+    barrier_.abort();
+    std::lock_guard<std::mutex> lock(marker_mutex_);
+    marker_changed_.notify_all();
+}
+
+void DeviceGroup::euler(int d, Stage stage, float dt) {
     Device& dev = *devices_[d];
+    dev.euler(stage, dt);
+    dev.record_marker();
+    {
+        std::lock_guard<std::mutex> lock(marker_mutex_);
+        ++markers_[d];
+    }
+    marker_changed_.notify_all();
+}
+
+void DeviceGroup::wait_for_neighbour_markers(int d) {
+    std::unique_lock<std::mutex> lock(marker_mutex_);
+    const long mine = markers_[d];
+    marker_changed_.wait(lock, [&] {
+        return barrier_.aborted() || ((d == 0 || markers_[d - 1] >= mine) &&
+                                      (d + 1 == size() || markers_[d + 1] >= mine));
+    });
+    if (barrier_.aborted()) throw BarrierAborted();
+}
+
+void DeviceGroup::run_step(int d) {
     if (request_.rebuild && !rebuild(d)) {
         if (d == 0) result_.outside_grid = true;
         return;
     }
     float dt = min_keep_nan(stage(d, Stage::kPredictor), request_.dt_limit);
+    forces_seconds_[d] = devices_[d]->last_forces_seconds();
     // Every worker sees the same minima, so all take the same branch here.
     if (!(dt > 0.0f) || !std::isfinite(dt)) {
         if (d == 0) result_.non_finite = true;
@@ -123,13 +182,14 @@ void DeviceGroup::run_step(int d) {
     }
     if (request_.time + dt > request_.t_end)
         dt = static_cast<float>(request_.t_end - request_.time);
-    dev.euler(Stage::kPredictor, dt);
+    euler(d, Stage::kPredictor, dt);
     const float next = stage(d, Stage::kCorrector);
     if (std::isnan(next)) {
         if (d == 0) result_.non_finite = true;
         return;
     }
-    dev.euler(Stage::kCorrector, dt);
+    euler(d, Stage::kCorrector, dt);
+    forces_seconds_[d] += devices_[d]->last_forces_seconds();
     if (d == 0) {
         result_.dt = dt;
         result_.next_dt_limit = next;
@@ -216,34 +276,53 @@ bool DeviceGroup::rebuild(int d) {
     }
     barrier_.arrive_and_wait();
     if (left + right > 0) dev.commit_incoming(LocalLayout{left, total, right});
+    plan_sends(d);
     largest_[d] = dev.build_lists().largest_count;
     return true;
 }
 
-// Forces on the internal particles, then the exchange of edge-slice forces (paper section 3.4)
-// and the global dt minimum. Returns the minimum over all devices.
+// Where device d's edge slices' forces go: its first slice to the left neighbour's right
+// external slots, its last slice to the right neighbour's left ones.
+void DeviceGroup::plan_sends(int d) {
+    const int n = size();
+    auto left_external = [&](int e) {
+        return e > 0 ? internal_[e - 1] - last_slice_start_[e - 1] : 0u;
+    };
+    ForceSends& s = sends_[d];
+    s = ForceSends{};
+    const std::uint32_t first = left_external(d);
+    if (d > 0) {
+        Device& left = *devices_[d - 1];
+        s.left.first = first;
+        s.left.count = first_slice_end_[d];
+        s.left.to =
+            left.force_buffer().offset((left_external(d - 1) + internal_[d - 1]) * sizeof(Vec4));
+        s.left.receiver = &left;
+    }
+    if (d + 1 < n) {
+        Device& right = *devices_[d + 1];
+        s.right.first = first + last_slice_start_[d];
+        s.right.count = internal_[d] - last_slice_start_[d];
+        s.right.to = right.force_buffer();
+        s.right.receiver = &right;
+    }
+}
+
+// Forces on the internal particles with the edge-slice sends overlapping them (paper section
+// 3.4), then the global dt minimum. Returns the minimum over all devices.
 float DeviceGroup::stage(int d, Stage stage) {
     Device& dev = *devices_[d];
-    dev.forces(stage);
-    local_min_[d] = dev.minimum_dt();  // waits for the forces
-    barrier_.arrive_and_wait();
-    const LocalLayout mine = dev.layout();
-    Transport& t = dev.transport();
-    if (mine.left > 0) {
-        Device& left = *devices_[d - 1];
-        const std::uint32_t from = left.layout().left + last_slice_start_[d - 1];
-        t.copy(dev.force_buffer(), left.force_buffer().offset(from * sizeof(Vec4)),
-               mine.left * sizeof(Vec4));
+    wait_for_neighbour_markers(d);
+    dev.forces(stage, sends_[d]);
+    if (d == fault_.device && request_.iteration == fault_.iteration &&
+        stage == Stage::kPredictor) {
+        dev.inject_fault();
     }
-    if (mine.right > 0) {
-        Device& right = *devices_[d + 1];
-        t.copy(dev.force_buffer().offset((mine.left + mine.internal) * sizeof(Vec4)),
-               right.force_buffer().offset(right.layout().left * sizeof(Vec4)),
-               mine.right * sizeof(Vec4));
-    }
-    float global = local_min_[0];
-    for (float m : local_min_) global = min_keep_nan(global, m);
-    barrier_.arrive_and_wait();  // every pull is done before anyone computes forces again
+    std::vector<float>& minima = local_min_[stage == Stage::kPredictor ? 0 : 1];
+    minima[d] = dev.minimum_dt();  // waits for the forces and the sends
+    barrier_.arrive_and_wait();    // every device's external forces have arrived
+    float global = minima[0];
+    for (float m : minima) global = min_keep_nan(global, m);
     return global;
 }
 

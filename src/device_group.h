@@ -21,6 +21,7 @@
 namespace sph {
 
 struct StepRequest {
+    long iteration = 0;
     bool rebuild = false;
     double time = 0.0, t_end = 0.0;
     float dt_limit = 0.0f;  // dt bound carried over from the last corrector
@@ -52,11 +53,30 @@ public:
     // One iteration on every device. Throws what a worker threw.
     StepResult step(const StepRequest& request);
 
+    // Particles each device owned at the last rebuild.
+    std::vector<std::uint64_t> particle_counts() const;
+    // Particles in each device's first and last slice at the last rebuild.
+    std::vector<std::uint64_t> first_slice_counts() const;
+    std::vector<std::uint64_t> last_slice_counts() const;
+    // Seconds of Forces each device spent on its internal particles in the last step (both
+    // stages), for the load balancer.
+    const std::vector<double>& forces_seconds() const { return forces_seconds_; }
+    // Slices move between devices at the next rebuild. Call between steps.
+    void set_slices(const SliceMap& slices);
+
+    // Testing: device `device` fails (Device::inject_fault) in the predictor's Forces stage of
+    // iteration `iteration`, while the other workers wait at a barrier.
+    void inject_fault(int device, long iteration) { fault_ = {device, iteration}; }
+
 private:
     void work(int d);
     void run_step(int d);
     bool rebuild(int d);
     float stage(int d, Stage stage);
+    void plan_sends(int d);
+    void euler(int d, Stage stage, float dt);
+    void wait_for_neighbour_markers(int d);
+    void fail(std::exception_ptr error);
     void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                         std::uint32_t count);
 
@@ -70,7 +90,20 @@ private:
         cuts_;  // cuts_[e][d]: where device e's part for d starts
     std::vector<std::uint32_t> internal_, first_slice_end_, last_slice_start_, largest_;
     std::vector<char> outside_;
-    std::vector<float> local_min_;
+    std::vector<float> local_min_[2];  // per stage: a fast worker's next stage must not overwrite
+    std::vector<ForceSends> sends_;
+    std::vector<double> forces_seconds_;
+
+    // Markers recorded per device (one per euler): a device sends forces into a neighbour only
+    // after the neighbour has recorded as many as it has.
+    std::mutex marker_mutex_;
+    std::condition_variable marker_changed_;
+    std::vector<long> markers_;
+
+    struct {
+        int device = -1;
+        long iteration = -1;
+    } fault_;
     StepRequest request_;
     StepResult result_;
 

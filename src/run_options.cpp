@@ -2,6 +2,10 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -65,6 +69,32 @@ void validate(const RunOptions& o) {
     require(o.gamma >= 1.0, "gamma", "must be at least 1", o.gamma);
     require(o.threads >= 0, "threads", "must not be negative", o.threads);
     require(o.status_interval > 0.0, "status-interval", "must be positive", o.status_interval);
+    require(o.gauge_every > 0.0, "gauge-every", "must be positive", o.gauge_every);
+}
+
+// Gauges and probes of the command line, named in order, each inside the problem's domain.
+void add_instruments(const std::vector<std::string>& gauges, const std::vector<std::string>& probes,
+                     const Box& domain, RunOptions& o) {
+    auto inside = [&](const std::vector<double>& c, const char* option, const std::string& text) {
+        for (std::size_t a = 0; a < c.size(); ++a) {
+            if (c[a] < domain.lo[a] || c[a] > domain.hi[a]) {
+                std::ostringstream msg;
+                msg << "--" << option << " " << text << " lies outside the domain ("
+                    << "xyz"[a] << " in [" << domain.lo[a] << ", " << domain.hi[a] << "] m)";
+                throw OptionError(msg.str());
+            }
+        }
+    };
+    for (const std::string& text : gauges) {
+        const std::vector<double> c = parse_coordinates(text, 2, "gauge");
+        inside(c, "gauge", text);
+        o.gauges.push_back({"G" + std::to_string(o.gauges.size() + 1), c[0], c[1]});
+    }
+    for (const std::string& text : probes) {
+        const std::vector<double> c = parse_coordinates(text, 3, "probe");
+        inside(c, "probe", text);
+        o.probes.push_back({"Q" + std::to_string(o.probes.size() + 1), c[0], c[1], c[2]});
+    }
 }
 
 }  // namespace
@@ -94,12 +124,50 @@ int parse_device_count(const std::string& text) {
     return std::stoi(text);
 }
 
+std::uint64_t parse_bytes(const std::string& text, const char* option) {
+    const std::size_t digits = std::min(text.find_first_not_of("0123456789"), text.size());
+    const std::string suffix = text.substr(digits);
+    const int shift = suffix == ""    ? 0
+                      : suffix == "K" ? 10
+                      : suffix == "M" ? 20
+                      : suffix == "G" ? 30
+                                      : -1;
+    if (digits == 0 || shift < 0 || digits > 15) {
+        throw OptionError(std::string("--") + option +
+                          " takes a byte count such as 4000000, 512M or 2G (got '" + text + "')");
+    }
+    return std::stoull(text.substr(0, digits)) << shift;
+}
+
+std::vector<double> parse_coordinates(const std::string& text, int count, const char* option) {
+    std::vector<double> values;
+    std::stringstream in(text);
+    std::string item;
+    bool ok = true;
+    while (ok && std::getline(in, item, ',')) {
+        const char* begin = item.c_str();
+        char* end = nullptr;
+        errno = 0;
+        const double v = std::strtod(begin, &end);
+        ok = end != begin && *end == '\0' && errno == 0 && std::isfinite(v);
+        values.push_back(v);
+    }
+    if (!ok || int(values.size()) != count || (!text.empty() && text.back() == ',')) {
+        std::ostringstream msg;
+        msg << "--" << option << " takes " << (count == 2 ? "X,Y" : "X,Y,Z") << " in metres, e.g. "
+            << (count == 2 ? "0.5,0.25" : "0.5,0.25,0.1") << " (got '" << text << "')";
+        throw OptionError(msg.str());
+    }
+    return values;
+}
+
 std::optional<RunOptions> parse_command_line(int argc, const char* const argv[], Problem& problem,
                                              std::ostream& help_out) {
     RunOptions o;
     o.dp = problem.default_dp();
     o.t_end = problem.default_t_end();
-    std::string backend = "auto", config;
+    std::string backend = "auto", config, memory_limit, fault, balancing = "auto";
+    std::vector<std::string> gauges, probes;
 
     // clang-format off
     po::options_description run("Run");
@@ -112,12 +180,23 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
          "CUDA: GPU ids, e.g. 0,1 (0,0: two devices on one GPU); CPU: number of virtual devices")
         ("threads", with_default(&o.threads),
          "OpenMP threads of each CPU device (0: the machine's threads shared among devices)")
+        ("lb", po::value(&balancing)->default_value("auto"),
+         "load balancing between devices: on | off | auto (on with more than one device); "
+         "steps are logged in <output-dir>/load_balance.csv")
+        ("lb-threshold", with_default(&o.lb_threshold),
+         "H_LB: a device gives or takes a slice when its Forces time is H_LB slice-times off "
+         "the mean [-]")
+        ("edge-stripe", with_default(&o.edge_stripe),
+         "CUDA: particles in each edge stripe of Forces, computed first so that edge forces "
+         "travel while the centre computes (0: enough to fill the GPU)")
+        ("device-memory-limit", po::value(&memory_limit),
+         "bytes each device may use, e.g. 512M or 20G (to share a GPU, or to test splitting)")
         ("dp", with_default(&o.dp), "particle spacing [m]")
         ("t-end", with_default(&o.t_end), "simulated end time [s]")
         ("output-dir", with_default(&o.output_dir),
          "folder for the .pvd/.vtu series and the run report")
         ("output-every", with_default(&o.output_every), "simulated time between output frames [s]")
-        ("no-output", "write no particle output (the run report is still written)")
+        ("no-output", "write no particle output and no gauges.csv (the run report is still written)")
         ("status-interval", with_default(&o.status_interval),
          "wall time between status lines on a terminal [s]");
     po::options_description physics("Physics and numerics");
@@ -139,11 +218,24 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
          "neighbour-list entries per particle [-]")
         ("list-skin", with_default(&o.list_skin),
          "neighbour-list radius is 2h (1 + list-skin) [-]");
+    po::options_description measure("Gauges and probes (written to <output-dir>/gauges.csv)");
+    measure.add_options()
+        ("gauge", po::value(&gauges)->composing(),
+         "X,Y: add a water-height gauge (a vertical line) named G<n> [m]; repeatable")
+        ("probe", po::value(&probes)->composing(),
+         "X,Y,Z: add a pressure probe named Q<n> [m]; repeatable")
+        ("gauge-every", with_default(&o.gauge_every),
+         "simulated time between rows of gauges.csv [s]")
+        ("no-instruments", "drop the problem's own gauges, probes and front tracker");
+    po::options_description testing("Testing");
+    testing.add_options()
+        ("inject-fault", po::value(&fault),
+         "D:I: device D fails at iteration I, to test that every device thread stops");
     // clang-format on
     po::options_description problem_options(problem.name());
     problem.add_options(problem_options);
     po::options_description all("Options of " + problem.name());
-    all.add(run).add(physics);
+    all.add(run).add(physics).add(measure).add(testing);
     if (!problem_options.options().empty()) all.add(problem_options);
 
     po::variables_map vm;
@@ -165,7 +257,37 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     }
     o.backend = parse_backend(backend);
     o.write_output = vm.count("no-output") == 0;
+    o.problem_instruments = vm.count("no-instruments") == 0;
+    if (balancing == "on") {
+        o.balancing = RunOptions::Balancing::kOn;
+    } else if (balancing == "off") {
+        o.balancing = RunOptions::Balancing::kOff;
+    } else if (balancing != "auto") {
+        throw OptionError("--lb must be on, off or auto (got '" + balancing + "')");
+    }
+    require(o.lb_threshold >= 0.0 && std::isfinite(o.lb_threshold), "lb-threshold",
+            "must be a number >= 0", o.lb_threshold);
+    if (!memory_limit.empty()) {
+        o.device_memory_limit = parse_bytes(memory_limit, "device-memory-limit");
+        require(o.device_memory_limit > 0, "device-memory-limit", "must be positive", memory_limit);
+    }
+    if (!fault.empty()) {
+        const std::size_t colon = fault.find(':');
+        const std::string d = fault.substr(0, colon);
+        const std::string i = colon == std::string::npos ? "" : fault.substr(colon + 1);
+        auto number = [](const std::string& t) {
+            return !t.empty() && t.size() < 10 &&
+                   t.find_first_not_of("0123456789") == std::string::npos;
+        };
+        if (!number(d) || !number(i)) {
+            throw OptionError("--inject-fault takes DEVICE:ITERATION, e.g. 1:20 (got '" + fault +
+                              "')");
+        }
+        o.fault_device = std::stoi(d);
+        o.fault_iteration = std::stol(i);
+    }
     validate(o);
+    add_instruments(gauges, probes, problem.domain(o.dp), o);
     if (o.backend == BackendChoice::kCpu) {
         parse_device_count(o.devices);
     } else if (!o.devices.empty()) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "instruments.h"
+
 namespace sph {
 
 class Problem;
@@ -41,8 +43,22 @@ struct RunOptions {
     double rho0 = 1000.0;
     double gamma = 7.0;
     double gravity = 9.81;
-    int threads = 0;               // OpenMP threads of the CPU back end; 0 = OpenMP's default
-    double status_interval = 1.0;  // wall seconds between status lines on a terminal
+    int threads = 0;  // OpenMP threads of the CPU back end; 0 = OpenMP's default
+    std::uint64_t device_memory_limit = 0;  // bytes a device may use; 0: what it has
+    // A posteriori load balancing (paper section 3.5): on by default with several devices.
+    enum class Balancing { kAuto, kOn, kOff } balancing = Balancing::kAuto;
+    double lb_threshold = 0.5;  // H_LB: slices move when a device is H_LB x T_slice off the mean
+    std::uint32_t edge_stripe = 0;  // particles per edge stripe; 0: enough to fill a GPU
+    int fault_device = -1;          // testing: this device fails ...
+    long fault_iteration = -1;      // ... at this iteration
+    double status_interval = 1.0;   // wall seconds between status lines on a terminal
+    // Measurement (src/gauges.h): gauges and probes added on the command line, named G1, G2, ...
+    // and Q1, Q2, ... in the order given, measured with the problem's own unless
+    // --no-instruments; one row of <output-dir>/gauges.csv every gauge_every simulated seconds.
+    std::vector<Gauge> gauges;
+    std::vector<Probe> probes;
+    double gauge_every = 0.01;
+    bool problem_instruments = true;
 };
 
 // Parses argv; prints the help text and returns nothing for --help. Throws OptionError.
@@ -55,5 +71,9 @@ std::string to_string(BackendChoice backend);
 std::vector<int> parse_gpu_list(const std::string& text);
 // The number of virtual CPU devices of --devices ("3"); throws OptionError naming --devices.
 int parse_device_count(const std::string& text);
+// A byte count such as 4000000, 512M or 2G (powers of 1024); throws OptionError naming `option`.
+std::uint64_t parse_bytes(const std::string& text, const char* option);
+// The numbers of "x,y[,z]": exactly `count` finite numbers; throws OptionError naming `option`.
+std::vector<double> parse_coordinates(const std::string& text, int count, const char* option);
 
 }  // namespace sph

@@ -49,6 +49,11 @@ void print_report(const RunReport& r, std::ostream& out) {
     row("MinimumScan", r.kernels.minimum_scan);
     row("Euler", r.kernels.euler);
     row("output", r.output_seconds);
+    if (r.kernels.exchange_copy > 0.0) {
+        out << "  edge forces   " << std::setprecision(3) << r.kernels.exchange_copy
+            << " s copying, " << std::setprecision(1) << 100.0 * r.exchange_hidden_fraction()
+            << " % of it hidden behind the forces\n";
+    }
     out.flags(flags);
 }
 
@@ -74,6 +79,9 @@ void write_report_json(const RunReport& r, const std::string& path) {
     t.put("kernel_time_s.forces", r.kernels.forces);
     t.put("kernel_time_s.minimum_scan", r.kernels.minimum_scan);
     t.put("kernel_time_s.euler", r.kernels.euler);
+    t.put("exchange.edge_force_copy_s", r.kernels.exchange_copy);
+    t.put("exchange.edge_force_copy_hidden_s", r.kernels.exchange_hidden);
+    t.put("exchange.hidden_fraction", r.exchange_hidden_fraction());
     t.put("kips", r.kips());
     t.put("mips", r.mips());
     t.put("device_memory_bytes", r.device_bytes);

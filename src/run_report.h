@@ -30,6 +30,10 @@ struct RunReport {
     double kips() const;
     double mips() const { return kips() / 1000.0; }
     double bytes_per_particle() const;
+    // Of the edge-force copy time, the share that overlapped the forces still computing.
+    double exchange_hidden_fraction() const {
+        return kernels.exchange_copy > 0.0 ? kernels.exchange_hidden / kernels.exchange_copy : 0.0;
+    }
 };
 
 void print_report(const RunReport& report, std::ostream& out);

@@ -6,10 +6,13 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "cpu_device.h"
 #include "cuda_support.h"
+#include "gauge_csv.h"
+#include "gauges.h"
 #include "output_series.h"
 #include "run_setup.h"
 #include "status_line.h"
@@ -24,8 +27,9 @@ double seconds_since(Clock::time_point start) {
 }
 
 // The devices the options ask for; `backend` and `note` say what was chosen and why.
-std::vector<std::unique_ptr<Device>> make_devices(const RunOptions& o, std::string& backend,
-                                                  std::string& note) {
+std::vector<std::unique_ptr<Device>> make_devices(const RunOptions& o,
+                                                  const CpuDeviceMaker& make_cpu_device,
+                                                  std::string& backend, std::string& note) {
     BackendChoice choice = o.backend;
     const int gpus = visible_gpu_count();
     if (choice == BackendChoice::kAuto) {
@@ -42,7 +46,10 @@ std::vector<std::unique_ptr<Device>> make_devices(const RunOptions& o, std::stri
         const int count = parse_device_count(o.devices);
         // Virtual devices share the machine's cores unless told otherwise.
         const int threads = o.threads > 0 ? o.threads : std::max(1, omp_get_max_threads() / count);
-        for (int d = 0; d < count; ++d) devices.push_back(std::make_unique<CpuDevice>(threads));
+        for (int d = 0; d < count; ++d) {
+            devices.push_back(make_cpu_device ? make_cpu_device(d, threads)
+                                              : std::make_unique<CpuDevice>(threads));
+        }
         return devices;
     }
     if (!cuda_compiled_in()) throw OptionError("--backend cuda: this build has no CUDA back end");
@@ -60,7 +67,7 @@ std::vector<std::unique_ptr<Device>> make_devices(const RunOptions& o, std::stri
         enable_peer_access(ids[d], ids[d + 1]);
         enable_peer_access(ids[d + 1], ids[d]);
     }
-    for (int id : ids) devices.push_back(make_cuda_device(id));
+    for (int id : ids) devices.push_back(make_cuda_device(id, o.edge_stripe));
     return devices;
 }
 
@@ -74,12 +81,34 @@ std::vector<std::uint64_t> particles_per_slice(const HostParticles& p, const Cel
     return count;
 }
 
+// The largest capacity, at most `most`, whose arrays fit in `limit` bytes on `device`.
+std::uint32_t capacity_within(const Device& device, DeviceLayout layout, std::uint64_t limit,
+                              std::uint32_t most) {
+    std::uint32_t lo = 0, hi = most;
+    while (lo < hi) {
+        const std::uint32_t mid = lo + (hi - lo + 1) / 2;
+        layout.capacity = mid;
+        if (device.bytes_needed(layout) <= limit) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
+std::string limit_text(std::uint64_t bytes) {
+    return std::to_string(bytes) + " bytes (" + std::to_string(bytes >> 20) + " MiB)";
+}
+
 }  // namespace
 
-Simulation::Simulation(const Problem& problem, const RunOptions& options, int split_axis)
+Simulation::Simulation(const Problem& problem, const RunOptions& options, int split_axis,
+                       const CpuDeviceMaker& make_cpu_device)
     : problem_(problem), options_(options), next_dt_limit_(std::numeric_limits<float>::infinity()) {
     const auto start = Clock::now();
-    std::vector<std::unique_ptr<Device>> devices = make_devices(options_, backend_, backend_note_);
+    std::vector<std::unique_ptr<Device>> devices =
+        make_devices(options_, make_cpu_device, backend_, backend_note_);
     params_ = make_sph_params(options_, problem.still_water_depth());
     grid_ = make_grid(problem, params_, options_.dp, split_axis);
     // Count first, so that a run too large for one device is refused before anything is allocated
@@ -99,7 +128,20 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     layout.max_neighbours = static_cast<std::uint32_t>(options_.max_neighbours);
     layout.grid = grid_;
     layout.id_bits = bits_for(particle_count_);
-    if (device_count == 1) devices[0]->allocate(layout, params_);
+    const std::uint64_t limit = options_.device_memory_limit;
+    if (device_count == 1) {
+        const std::size_t needed = devices[0]->bytes_needed(layout);
+        if (limit > 0 && needed > limit) {
+            throw OptionError("--device-memory-limit: the run needs " + limit_text(needed) +
+                              " on one device, above the limit of " + limit_text(limit) +
+                              "; use more devices (--devices) or a larger --dp");
+        }
+        devices[0]->allocate(layout, params_);
+    }
+    if (options_.fault_device >= device_count) {
+        throw OptionError("--inject-fault: there is no device " +
+                          std::to_string(options_.fault_device));
+    }
 
     const HostParticles particles = make_particles(problem, options_, params_);
     fluid_count_ = particles.count(kFluid);
@@ -114,11 +156,39 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
             largest_share = std::max(largest_share, share);
         }
         for (auto n : per_slice) largest_slice = std::max(largest_slice, n);
-        layout.capacity = static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(particle_count_, 2 * largest_share + 4 * largest_slice + 1024));
+        // The share may double through migration; a device holds two external slices.
+        const std::uint64_t wanted =
+            std::min<std::uint64_t>(particle_count_, 2 * largest_share + 4 * largest_slice + 1024);
+        const std::uint64_t needed =
+            std::min<std::uint64_t>(particle_count_, largest_share + 2 * largest_slice + 1024);
+        layout.capacity = static_cast<std::uint32_t>(wanted);
+        if (limit > 0) {
+            layout.capacity = std::min(
+                layout.capacity, capacity_within(*devices[0], layout, limit, layout.capacity));
+            if (layout.capacity < needed) {
+                DeviceLayout at_least = layout;
+                at_least.capacity = static_cast<std::uint32_t>(needed);
+                throw OptionError(
+                    "--device-memory-limit: a device must hold " + std::to_string(needed) +
+                    " particles (its share and two external slices), which takes " +
+                    limit_text(devices[0]->bytes_needed(at_least)) + ", above the limit of " +
+                    limit_text(limit) + "; raise the limit or use more devices");
+            }
+        }
         for (auto& device : devices) device->allocate(layout, params_);
     }
     group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_);
+    // With several devices the timings are always gathered and logged; with balancing off the
+    // slices stay where they are.
+    balancing_ = options_.balancing == RunOptions::Balancing::kOn ||
+                 (options_.balancing == RunOptions::Balancing::kAuto && device_count > 1);
+    if (device_count > 1) {
+        balancer_ = std::make_unique<LoadBalancer>(device_count, options_.rebuild_every,
+                                                   options_.lb_threshold);
+    }
+    if (options_.fault_device >= 0) {
+        group_->inject_fault(options_.fault_device, options_.fault_iteration);
+    }
     group_->upload(particles);
     setup_seconds_ = seconds_since(start);
 }
@@ -186,14 +256,74 @@ void Simulation::check_neighbours(std::uint32_t largest) {
     largest_neighbours_ = std::max(largest_neighbours_, largest);
 }
 
+// At a rebuild: Listing 1 on the Forces times of the last k iterations. Slices move at this
+// rebuild, except where the receiving device would run out of room.
+void Simulation::balance() {
+    const auto start = Clock::now();
+    std::optional<BalanceDecision> decision = balancer_->decide(group_->slices());
+    if (!decision) return;
+    const std::vector<std::uint64_t> count = group_->particle_counts();
+    if (!balancing_) {  // logged as measured, nothing moves
+        decision->marks.assign(decision->marks.size(), BalanceMark::kNone);
+        decision->boundary_shift.assign(decision->boundary_shift.size(), 0);
+        decision->to = decision->from;
+    }
+    if (decision->changed()) {
+        const std::vector<std::uint64_t> first = group_->first_slice_counts();
+        const std::vector<std::uint64_t> last = group_->last_slice_counts();
+        std::vector<std::uint64_t> after = count;
+        std::uint64_t largest_edge = 0;
+        for (int d = 0; d < group_->size(); ++d) {
+            largest_edge = std::max({largest_edge, first[d], last[d]});
+        }
+        for (std::size_t b = 0; b < decision->boundary_shift.size(); ++b) {
+            if (decision->boundary_shift[b] < 0) {  // device b's last slice goes to b + 1
+                after[b] -= last[b];
+                after[b + 1] += last[b];
+            } else if (decision->boundary_shift[b] > 0) {  // b + 1's first slice goes to b
+                after[b + 1] -= first[b + 1];
+                after[b] += first[b + 1];
+            }
+        }
+        // Room for the external slices and for particles moving in before the next rebuild.
+        bool dropped = false;
+        for (std::size_t b = 0; b < decision->boundary_shift.size(); ++b) {
+            const std::size_t taker = decision->boundary_shift[b] < 0 ? b + 1 : b;
+            if (decision->boundary_shift[b] != 0 &&
+                after[taker] + 4 * largest_edge > group_->device(int(taker)).capacity()) {
+                decision->boundary_shift[b] = 0;
+                dropped = true;
+            }
+        }
+        if (dropped) decision->to = apply_boundary_shifts(decision->from, decision->boundary_shift);
+        group_->set_slices(decision->to);
+    }
+    if (balance_log_) balance_log_->write(iteration_, time_, *decision, count);
+    balance_seconds_ += seconds_since(start);
+}
+
 void Simulation::step() {
     const bool rebuild = iteration_ % options_.rebuild_every == 0;
-    const StepResult r = group_->step(StepRequest{rebuild, time_, options_.t_end, next_dt_limit_});
+    if (rebuild && balancer_) balance();
+    StepResult r;
+    try {
+        r = group_->step(StepRequest{iteration_, rebuild, time_, options_.t_end, next_dt_limit_});
+    } catch (const std::exception& e) {
+        throw SimulationError("a device failed " + when() + ": " + e.what());
+    }
     if (r.outside_grid) fail_out_of_domain();
     if (r.non_finite) fail_non_finite();
     if (rebuild) check_neighbours(r.largest_neighbours);
     time_ += r.dt;
     next_dt_limit_ = r.next_dt_limit;
+    if (balancer_) {
+        const SliceMap& map = group_->slices();
+        for (int d = 0; d < group_->size(); ++d) {
+            balancer_->add_sample(d, group_->forces_seconds()[d],
+                                  map.end_slice(d) - map.first_slice(d));
+        }
+        balancer_->end_iteration();
+    }
     ++iteration_;
 }
 
@@ -201,8 +331,19 @@ RunReport Simulation::base_report() const {
     RunReport r;
     r.problem = problem_.name();
     r.backend = backend_;
+    // "GPU 0 (NVIDIA H200) + GPU 1 (NVIDIA H200)", or "3 x CPU (...)" for identical devices.
     r.device = group_->device(0).description();
-    if (group_->size() > 1) r.device = std::to_string(group_->size()) + " x " + r.device;
+    bool identical = true;
+    for (int d = 1; d < group_->size(); ++d) {
+        const std::string other = group_->device(d).description();
+        identical = identical && other == r.device;
+    }
+    if (identical && group_->size() > 1) {
+        r.device = std::to_string(group_->size()) + " x " + r.device;
+    } else {
+        for (int d = 1; d < group_->size(); ++d)
+            r.device += " + " + group_->device(d).description();
+    }
     r.particles = particle_count_;
     r.fluid_particles = fluid_count_;
     r.boundary_particles = particle_count_ - fluid_count_;
@@ -234,6 +375,26 @@ RunReport Simulation::run(std::ostream& log) {
             report.output_seconds += seconds_since(start);
             while (next_output <= time_ * (1.0 + 1e-12)) next_output += options_.output_every;
         };
+        // Gauges and probes, every gauge_every simulated seconds (with the particle output).
+        const Instruments instruments = run_instruments(problem_.instruments(), options_);
+        std::unique_ptr<GaugeCsv> gauges;
+        double next_gauge = 0.0;
+        auto measure_instruments = [&] {
+            const auto start = Clock::now();
+            const InstrumentReadings readings = measure(instruments, download(), params_);
+            gauges->append(time_, instrument_row(instruments, readings));
+            report.output_seconds += seconds_since(start);
+            while (next_gauge <= time_ * (1.0 + 1e-12)) next_gauge += options_.gauge_every;
+        };
+        if (options_.write_output && !instruments.empty()) {
+            gauges =
+                std::make_unique<GaugeCsv>(options_.output_dir, instrument_columns(instruments));
+            measure_instruments();
+        }
+        if (balancer_) {
+            balance_log_ =
+                std::make_unique<LoadBalanceLog>(options_.output_dir + "/load_balance.csv");
+        }
         if (options_.write_output) {
             output = std::make_unique<OutputSeries>(options_.output_dir, problem_.name());
             write_frame();
@@ -244,6 +405,7 @@ RunReport Simulation::run(std::ostream& log) {
             step();
             last_dt = static_cast<float>(time_ - before);
             if (output && (time_ >= next_output || time_ >= options_.t_end)) write_frame();
+            if (gauges && (time_ >= next_gauge || time_ >= options_.t_end)) measure_instruments();
             const double wall = seconds_since(loop_start);
             status.update(Progress{iteration_, time_, options_.t_end, last_dt,
                                    wall > 0 ? iteration_ * double(particle_count_) / wall / 1e3 : 0,
@@ -274,6 +436,9 @@ RunReport Simulation::run(std::ostream& log) {
         report.kernels.forces = std::max(report.kernels.forces, t.forces);
         report.kernels.minimum_scan = std::max(report.kernels.minimum_scan, t.minimum_scan);
         report.kernels.euler = std::max(report.kernels.euler, t.euler);
+        // Copies run on every device at once: the totals over devices give the hidden share.
+        report.kernels.exchange_copy += t.exchange_copy;
+        report.kernels.exchange_hidden += t.exchange_hidden;
     }
     report.largest_neighbour_count = largest_neighbours_;
     write_report_json(report, report_path);

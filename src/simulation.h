@@ -1,6 +1,7 @@
 // The simulation driver: set-up, the time loop, output, status and the run report.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
@@ -10,6 +11,8 @@
 #include "device.h"
 #include "device_group.h"
 #include "host_particles.h"
+#include "load_balance_log.h"
+#include "load_balancer.h"
 #include "problem.h"
 #include "run_options.h"
 #include "run_report.h"
@@ -23,11 +26,16 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Makes CPU device number d of a run; tests use it to put instrumented devices in a run.
+using CpuDeviceMaker = std::function<std::unique_ptr<Device>(int d, int threads)>;
+
 class Simulation {
 public:
     // Lays out the particles, picks the back end, checks memory and uploads. Throws OptionError
-    // for a back end or device that cannot be had.
-    Simulation(const Problem& problem, const RunOptions& options, int split_axis);
+    // for a back end or device that cannot be had. `make_cpu_device`, when given, makes the
+    // devices of the CPU back end.
+    Simulation(const Problem& problem, const RunOptions& options, int split_axis,
+               const CpuDeviceMaker& make_cpu_device = {});
 
     // Runs to t_end with output and status lines on `log`. On failure the report in the output
     // folder says "failed" and why, the output written so far stays valid, and this throws.
@@ -41,6 +49,7 @@ public:
     // Each device's particles.
     std::vector<HostParticles> particles_per_device() { return group_->download(); }
     int device_count() const { return group_->size(); }
+    DeviceGroup& group() { return *group_; }
     double time() const { return time_; }
     long iteration() const { return iteration_; }
     const SphParams& params() const { return params_; }
@@ -50,6 +59,7 @@ public:
 private:
     HostParticles download();
     void check_neighbours(std::uint32_t largest);
+    void balance();
     [[noreturn]] void fail_out_of_domain();
     [[noreturn]] void fail_non_finite();
     std::string when() const;
@@ -60,6 +70,10 @@ private:
     SphParams params_{};
     CellGrid grid_{};
     std::unique_ptr<DeviceGroup> group_;
+    std::unique_ptr<LoadBalancer> balancer_;       // with balancing on
+    std::unique_ptr<LoadBalanceLog> balance_log_;  // opened by run()
+    bool balancing_ = false;
+    double balance_seconds_ = 0.0;
     std::string backend_, backend_note_;
     std::size_t particle_count_ = 0, fluid_count_ = 0;
     double setup_seconds_ = 0.0;

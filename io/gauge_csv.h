@@ -1,0 +1,33 @@
+// The gauge and probe time series: <output-dir>/gauges.csv, one row per measurement.
+//
+// Plain text, comma-separated, one header line "time,<column>,..." then one row per call, each
+// flushed at once so that a run that stops early (or is watched while it runs) leaves every row
+// measured so far. NaN values are written as "nan".
+#pragma once
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace sph {
+
+class GaugeCsv {
+public:
+    // Creates `output_dir` if needed and (over)writes gauges.csv there with the header. Throws
+    // std::runtime_error naming the path if it cannot be written, std::invalid_argument if a
+    // column name would break the CSV (a comma, quote or line break in it).
+    GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns);
+
+    // Appends "time,value,..." and flushes. Throws std::invalid_argument if the number of values
+    // is not the number of columns, std::runtime_error naming the path if the write fails.
+    void append(double time, const std::vector<double>& values);
+
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+    std::size_t columns_;
+    std::ofstream out_;
+};
+
+}  // namespace sph

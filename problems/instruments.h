@@ -1,0 +1,44 @@
+// The measuring instruments of a run: water-height gauges, pressure probes and a surge-front
+// tracker. A problem proposes its own (Problem::instruments); the command line adds more or drops
+// them. src/gauges.h evaluates them on a particle snapshot; io/gauge_csv.h writes the readings.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sph {
+
+// A vertical line at (x, y): reads the free-surface elevation z there [m].
+struct Gauge {
+    std::string name;
+    double x, y;  // [m]
+};
+
+// A point: reads the pressure interpolated from the fluid there [Pa].
+struct Probe {
+    std::string name;
+    double x, y, z;  // [m]
+};
+
+// The leading edge of a surge along the floor: the furthest fluid particle along `axis` in
+// `direction` among those with floor <= z < floor + band.
+struct FrontTracker {
+    int axis = 0;        // 0 x, 1 y, 2 z
+    int direction = +1;  // +1: the largest coordinate leads; -1: the smallest
+    double floor = 0.0;  // floor elevation z [m]
+    double band = 0.04;  // height above the floor a particle must be under to count [m]
+    // A particle counts only with at least this many other banded fluid particles within 2 dp of
+    // it, so that isolated droplets thrown ahead do not mark the front (0: every particle counts).
+    int min_neighbours = 3;
+};
+
+struct Instruments {
+    std::vector<Gauge> gauges;
+    std::vector<Probe> probes;
+    std::optional<FrontTracker> front;
+
+    bool empty() const { return gauges.empty() && probes.empty() && !front; }
+};
+
+}  // namespace sph

@@ -1,0 +1,111 @@
+// A failing device thread stops the whole run with its error (no hang at a barrier), and
+// --device-memory-limit lets a run refused on one device run on two.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <future>
+#include <sstream>
+#include <thread>
+
+#include "app.h"
+#include "dam_break.h"
+#include "simulation.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+struct AppResult {
+    int code = -1;
+    std::string out, err;
+};
+
+// Runs the dambreak program in a thread; a run that does not end within `bound` is a hang,
+// which fails the test and ends the process (its threads cannot be taken back).
+AppResult run_dambreak(std::vector<std::string> args, std::chrono::seconds bound) {
+    auto result = std::async(std::launch::async, [args] {
+        std::vector<const char*> argv{"dambreak"};
+        for (const auto& a : args) argv.push_back(a.c_str());
+        DamBreak problem;
+        std::ostringstream out, err;
+        AppResult r;
+        r.code = run_app(int(argv.size()), argv.data(), problem, 0, out, err);
+        r.out = out.str();
+        r.err = err.str();
+        return r;
+    });
+    if (result.wait_for(bound) != std::future_status::ready) {
+        ADD_FAILURE() << "the run hung: no result within " << bound.count() << " s";
+        std::fflush(nullptr);
+        std::_Exit(1);
+    }
+    return result.get();
+}
+
+TEST(DeviceFaults, AFailingWorkerStopsEveryDeviceWithItsError) {
+    testing::TempDir dir("fault");
+    for (const char* device : {"0", "1", "2"}) {
+        const AppResult r =
+            run_dambreak({"--backend", "cpu", "--devices", "3", "--threads", "1", "--dp", "0.05",
+                          "--t-end", "1", "--no-output", "--output-dir", dir.path(),
+                          "--inject-fault", std::string(device) + ":25"},
+                         std::chrono::seconds(120));
+        EXPECT_EQ(r.code, 1) << r.err;
+        EXPECT_NE(r.err.find("injected fault"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("iteration 25"), std::string::npos) << r.err;
+    }
+}
+
+TEST(DeviceFaults, InjectingIntoADeviceThatDoesNotExistIsAnOptionError) {
+    const AppResult r = run_dambreak({"--backend", "cpu", "--devices", "2", "--dp", "0.05",
+                                      "--no-output", "--inject-fault", "2:1"},
+                                     std::chrono::seconds(60));
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--inject-fault"), std::string::npos) << r.err;
+}
+
+TEST(DeviceMemoryLimit, ARunRefusedOnOneDeviceRunsOnTwo) {
+    testing::TempDir dir("limit");
+    const DamBreak problem;
+    RunOptions o = testing::small_run(0.05, 0.02);
+    std::size_t one_device_bytes = 0;
+    {
+        Simulation sim(problem, o, 0);
+        one_device_bytes = sim.group().device(0).bytes_allocated();
+    }
+    const std::string limit = std::to_string(one_device_bytes * 3 / 4);
+    const std::vector<std::string> common{
+        "--backend",   "cpu",          "--threads", "1",
+        "--dp",        "0.05",         "--t-end",   "0.02",
+        "--no-output", "--output-dir", dir.path(),  "--device-memory-limit",
+        limit};
+    std::vector<std::string> one = common, two = common;
+    one.insert(one.end(), {"--devices", "1"});
+    two.insert(two.end(), {"--devices", "2"});
+    const AppResult refused = run_dambreak(one, std::chrono::seconds(60));
+    EXPECT_EQ(refused.code, 2) << refused.err;
+    EXPECT_NE(refused.err.find("--device-memory-limit"), std::string::npos) << refused.err;
+    const AppResult ran = run_dambreak(two, std::chrono::seconds(120));
+    EXPECT_EQ(ran.code, 0) << ran.err;
+
+    // Each of the two devices stays under the limit.
+    o.devices = "2";
+    o.device_memory_limit = one_device_bytes * 3 / 4;
+    Simulation sim(problem, o, 0);
+    for (int d = 0; d < 2; ++d) {
+        EXPECT_LE(sim.group().device(d).bytes_allocated(), o.device_memory_limit);
+    }
+}
+
+TEST(DeviceMemoryLimit, BadValuesNameTheOption) {
+    for (const char* bad : {"-5", "12Q", "G", "0"}) {
+        const AppResult r =
+            run_dambreak({"--backend", "cpu", "--no-output", "--device-memory-limit", bad},
+                         std::chrono::seconds(60));
+        EXPECT_EQ(r.code, 2) << bad;
+        EXPECT_NE(r.err.find("--device-memory-limit"), std::string::npos) << r.err;
+    }
+}
+
+}  // namespace
+}  // namespace sph

@@ -1,0 +1,415 @@
+// Gauges, probes and the surge front on synthetic particle fields with known answers; their
+// options; the CSV they are written to; DamBreak's SPHERIC instruments.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dam_break.h"
+#include "gauge_csv.h"
+#include "gauges.h"
+#include "run_options.h"
+#include "run_setup.h"
+#include "tait.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+constexpr double kG = 9.81;
+constexpr double kRho0 = 1000.0;
+
+SphParams params_for(double dp, double depth) {
+    RunOptions o;
+    o.dp = dp;
+    return make_sph_params(o, depth);
+}
+
+// Fluid on the lattice (i + 1/2) dp of [0, lx] x [0, ly] x [0, surface(x, y)), in hydrostatic
+// equilibrium under that surface, and `floor_layers` of boundary particles below z = 0.
+HostParticles water(double dp, double lx, double ly, const std::function<double(double)>& surface,
+                    const SphParams& params, int floor_layers = 3) {
+    HostParticles p;
+    const int nx = int(std::lround(lx / dp)), ny = int(std::lround(ly / dp));
+    for (int i = 0; i < nx; ++i) {
+        for (int j = 0; j < ny; ++j) {
+            const double x = (i + 0.5) * dp, y = (j + 0.5) * dp, top = surface(x);
+            for (int k = -floor_layers; (k + 0.5) * dp < top || k < 0; ++k) {
+                const double z = (k + 0.5) * dp;
+                const double pressure = kRho0 * kG * std::max(0.0, top - z);
+                const float rho = float(tait_density(pressure, kRho0, params.tait_b, params.gamma));
+                p.add(make_vec3(float(x), float(y), float(z)), make_vec3(0, 0, 0), rho,
+                      k < 0 ? kBoundary : kFluid);
+            }
+        }
+    }
+    return p;
+}
+
+// The same under a flat surface at z = depth.
+HostParticles water(double dp, double lx, double ly, double depth, const SphParams& params) {
+    return water(
+        dp, lx, ly, [&](double) { return depth; }, params);
+}
+
+double distance_to_box(double x, double y, double z, const double lo[3], const double hi[3]) {
+    const double r[3] = {x, y, z};
+    double sq = 0.0;
+    for (int a = 0; a < 3; ++a) {
+        const double d = std::max({lo[a] - r[a], 0.0, r[a] - hi[a]});
+        sq += d * d;
+    }
+    return std::sqrt(sq);
+}
+
+// --- Gauges -----------------------------------------------------------------------------------
+
+TEST(Gauges, FlatSurfaceReadsItsHeight) {
+    const double dp = 0.02;
+    for (double depth : {0.2, 0.3, 0.33}) {  // surface on and between lattice layers
+        const SphParams params = params_for(dp, depth);
+        HostParticles p = water(dp, 0.6, 0.4, depth, params);
+        // A droplet far above is skipped over, not sampled every dp/2.
+        p.add(make_vec3(0.3f, 0.2f, 1000.0f), make_vec3(0, 0, 0), 1000.0f, kFluid);
+        // The geometric surface of the lattice: the top layer's centre plus dp/2.
+        const double surface = (std::ceil(depth / dp - 0.5) + 0.5) * dp - dp / 2;
+        const std::vector<double> h =
+            gauge_heights({{"a", 0.3, 0.2}, {"b", 0.31, 0.215}, {"c", 0.1, 0.1}}, p, params);
+        for (double v : h) EXPECT_NEAR(v, surface, 0.05 * dp) << "depth " << depth;
+    }
+}
+
+TEST(Gauges, SlopedSurfaceReadsItsLocalHeight) {
+    // The lattice's staircase departs from the line by up to dp/2 column by column; the gauge
+    // smooths it over 2h and reads within 0.39 dp of the line (0.2 dp on average), at any slope.
+    // (The intercept is off the lattice so that the staircase is not systematically below it.)
+    const double dp = 0.02;
+    const SphParams params = params_for(dp, 0.3);
+    for (double slope : {0.1, 0.25, 0.5, 1.0}) {
+        auto surface = [&](double x) { return 0.1 + 0.37 * dp + slope * x; };
+        const HostParticles p = water(dp, 0.5, 0.4, surface, params);
+        double bias = 0.0;
+        int n = 0;
+        for (double x = 0.2; x <= 0.3; x += 0.00237, ++n) {
+            const double h = gauge_heights({{"g", x, 0.2}}, p, params)[0];
+            EXPECT_NEAR(h, surface(x), 0.4 * dp) << "slope " << slope << " x " << x;
+            bias += h - surface(x);
+        }
+        EXPECT_LT(std::abs(bias / n), 0.2 * dp) << "slope " << slope;
+    }
+}
+
+TEST(Gauges, DrySpotsReadZero) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp, 0.2);
+    // Water only in x < 0.4; the floor (boundary particles) runs everywhere under it.
+    HostParticles p = water(
+        dp, 1.0, 0.4, [](double x) { return x < 0.4 ? 0.2 : 0.0; }, params);
+    const std::vector<double> h =
+        gauge_heights({{"wet", 0.2, 0.2}, {"dry", 0.8, 0.2}, {"far", 5.0, 5.0}}, p, params);
+    EXPECT_NEAR(h[0], 0.2, 0.05 * dp);
+    EXPECT_EQ(h[1], 0.0);
+    EXPECT_EQ(h[2], 0.0);
+    // One droplet above the dry floor is spray, not water.
+    p.add(make_vec3(0.8f, 0.2f, 0.05f), make_vec3(0, 0, 0), 1000.0f, kFluid);
+    EXPECT_EQ(gauge_heights({{"dry", 0.8, 0.2}}, p, params)[0], 0.0);
+}
+
+TEST(Gauges, ThinFilmDownToOneLayerIsSeen) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp, 0.2);
+    // Two layers or more read within 0.01 dp; a single layer reads 0.8 dp.
+    for (int layers : {1, 2, 4}) {
+        const double depth = layers * dp;
+        const HostParticles p = water(dp, 0.6, 0.4, depth, params);
+        EXPECT_NEAR(gauge_heights({{"g", 0.3, 0.2}}, p, params)[0], depth, 0.25 * dp)
+            << layers << " layers";
+    }
+}
+
+// --- Probes -----------------------------------------------------------------------------------
+
+TEST(Probes, HydrostaticPressure) {
+    const double dp = 0.02, depth = 0.4;
+    const SphParams params = params_for(dp, depth);
+    const HostParticles p = water(dp, 0.6, 0.4, depth, params);
+    const double rho_g = kRho0 * kG;
+    // 2h or more from the floor and the surface, the kernel sees a full lattice: exact.
+    for (double z : {0.06, 0.1, 0.2, 0.3, 0.34}) {
+        const double expected = rho_g * (depth - z);
+        const double got = probe_pressures({{"p", 0.3, 0.2, z}}, p, params)[0];
+        EXPECT_NEAR(got, expected, 1e-3 * expected) << "z " << z;
+    }
+    // On the floor's face (z = 0) the support holds fluid on one side only, and the boundary
+    // particles' pressure does not enter: the probe reads the fluid 0.6 dp above the face.
+    const double at_floor = probe_pressures({{"p", 0.3, 0.2, 0.0}}, p, params)[0];
+    EXPECT_NEAR(at_floor, rho_g * (depth - 0.6 * dp), 0.05 * rho_g * dp);
+    EXPECT_NEAR(at_floor, rho_g * depth, 0.031 * rho_g * depth);
+    // Likewise at the free surface: 0.6 dp below it.
+    const double at_surface = probe_pressures({{"p", 0.3, 0.2, depth}}, p, params)[0];
+    EXPECT_NEAR(at_surface, rho_g * 0.6 * dp, 0.05 * rho_g * dp);
+}
+
+TEST(Probes, OutsideTheFluidReadZero) {
+    const double dp = 0.02, depth = 0.2;
+    const SphParams params = params_for(dp, depth);
+    const HostParticles p = water(dp, 0.6, 0.4, depth, params);
+    const double support = 2.0 * params.h;
+    const std::vector<double> got = probe_pressures(
+        {{"air", 0.3, 0.2, depth + support}, {"side", 0.6 + support, 0.2, 0.1}}, p, params);
+    EXPECT_EQ(got[0], 0.0);
+    EXPECT_EQ(got[1], 0.0);
+}
+
+// --- Surge front ------------------------------------------------------------------------------
+
+TEST(SurgeFront, IgnoresDropletsAndParticlesAboveTheBand) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp, 0.1);
+    // A surge x in [0, 1], 0.1 m deep; its leading particles sit at x = 0.99.
+    HostParticles p = water(dp, 1.0, 0.2, 0.1, params);
+    auto add_fluid = [&](double x, double y, double z) {
+        p.add(make_vec3(float(x), float(y), float(z)), make_vec3(0, 0, 0), 1000.0f, kFluid);
+    };
+    add_fluid(1.3, 0.1, 0.01);  // a droplet ahead
+    add_fluid(1.5, 0.1, 0.01);  // and a pair: each has one neighbour only
+    add_fluid(1.5 + dp, 0.1, 0.01);
+    for (int i = 0; i < 5; ++i) {
+        for (int j = 0; j < 5; ++j) add_fluid(1.6 + i * dp, 0.05 + j * dp, 0.3);  // spray, high
+    }
+    FrontTracker tracker;  // +x, floor 0, band 0.04, at least 3 neighbours
+    EXPECT_NEAR(surge_front(tracker, p, params), 0.99, 1e-6);
+    tracker.min_neighbours = 1;
+    EXPECT_NEAR(surge_front(tracker, p, params), 1.5 + dp, 1e-6);
+    tracker.min_neighbours = 0;
+    EXPECT_NEAR(surge_front(tracker, p, params), 1.5 + dp, 1e-6);
+    tracker.band = 0.5;
+    EXPECT_NEAR(surge_front(tracker, p, params), 1.6 + 4 * dp, 1e-6);
+
+    FrontTracker backwards;
+    backwards.direction = -1;
+    EXPECT_NEAR(surge_front(backwards, p, params), 0.01, 1e-6);
+    backwards.floor = 1.0;  // nothing in the band: no front
+    backwards.band = 0.1;
+    EXPECT_TRUE(std::isnan(surge_front(backwards, p, params)));
+}
+
+TEST(SurgeFront, FarAheadDropletsNeedWidening) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp, 0.1);
+    HostParticles p = water(dp, 0.4, 0.2, 0.06, params);
+    for (int i = 0; i < 40; ++i) {  // isolated droplets spread far ahead, 3 dp apart
+        p.add(make_vec3(float(0.5 + i * 3 * dp), 0.1f, 0.01f), make_vec3(0, 0, 0), 1000.0f, kFluid);
+    }
+    EXPECT_NEAR(surge_front(FrontTracker{}, p, params), 0.39, 1e-6);
+}
+
+// --- All at once, and speed -------------------------------------------------------------------
+
+TEST(Measure, MatchesTheSingleInstrumentFunctions) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp, 0.3);
+    const HostParticles p = water(
+        dp, 0.8, 0.4, [](double x) { return 0.2 + 0.1 * x; }, params);
+    Instruments in;
+    in.gauges = {{"H1", 0.2, 0.2}, {"H2", 0.6, 0.2}};
+    in.probes = {{"P1", 0.3, 0.2, 0.05}};
+    in.front = FrontTracker{};
+    const InstrumentReadings r = measure(in, p, params);
+    EXPECT_EQ(r.heights, gauge_heights(in.gauges, p, params));
+    EXPECT_EQ(r.pressures, probe_pressures(in.probes, p, params));
+    EXPECT_EQ(r.front, surge_front(*in.front, p, params));
+    EXPECT_EQ(instrument_columns(in), (std::vector<std::string>{"H1", "H2", "P1", "front_x"}));
+    EXPECT_EQ(instrument_row(in, r),
+              (std::vector<double>{r.heights[0], r.heights[1], r.pressures[0], r.front}));
+}
+
+TEST(Measure, MillionParticlesTakeMilliseconds) {
+    const double dp = 0.01;
+    const SphParams params = params_for(dp, 0.5);
+    // 200 x 100 x 50 fluid + 3 floor layers: 1.3 million particles.
+    const HostParticles p = water(dp, 2.0, 1.0, 0.5, params);
+    ASSERT_GT(p.size(), 1000000u);
+    DamBreak problem;
+    const Instruments in = problem.instruments();
+    const auto start = std::chrono::steady_clock::now();
+    const InstrumentReadings r = measure(in, p, params);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("all DamBreak instruments on %zu particles: %.1f ms\n", p.size(), 1e3 * seconds);
+    RecordProperty("milliseconds", int(1e3 * seconds));
+    EXPECT_NEAR(r.heights[0], 0.5, 0.05 * dp);
+    EXPECT_LT(seconds, 0.5);  // loose: the machine is shared; a typical reading is tens of ms
+}
+
+// --- Options ----------------------------------------------------------------------------------
+
+std::optional<RunOptions> parse(std::vector<std::string> args) {
+    args.insert(args.begin(), "dambreak");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    DamBreak problem;
+    std::ostringstream help;
+    return parse_command_line(int(argv.size()), argv.data(), problem, help);
+}
+
+TEST(GaugeOptions, ParseAndCombineWithTheProblems) {
+    const auto o = parse({"--gauge", "1.0,0.5", "--probe", "0.9,0.47,0.05", "--gauge", "2.5,0.25",
+                          "--gauge-every", "0.002"});
+    ASSERT_TRUE(o.has_value());
+    ASSERT_EQ(o->gauges.size(), 2u);
+    EXPECT_EQ(o->gauges[1].name, "G2");
+    EXPECT_DOUBLE_EQ(o->gauges[1].x, 2.5);
+    EXPECT_DOUBLE_EQ(o->gauges[1].y, 0.25);
+    ASSERT_EQ(o->probes.size(), 1u);
+    EXPECT_EQ(o->probes[0].name, "Q1");
+    EXPECT_DOUBLE_EQ(o->probes[0].z, 0.05);
+    EXPECT_DOUBLE_EQ(o->gauge_every, 0.002);
+    EXPECT_TRUE(o->problem_instruments);
+
+    const Instruments in = run_instruments(DamBreak().instruments(), *o);
+    EXPECT_EQ(instrument_columns(in),
+              (std::vector<std::string>{"H1", "H2", "H3", "H4", "G1", "G2", "P1", "P2", "P3", "P4",
+                                        "P5", "P6", "P7", "P8", "Q1", "front_x"}));
+
+    const auto bare = parse({"--no-instruments", "--gauge", "1,0.5"});
+    ASSERT_TRUE(bare.has_value());
+    EXPECT_FALSE(bare->problem_instruments);
+    EXPECT_EQ(instrument_columns(run_instruments(DamBreak().instruments(), *bare)),
+              (std::vector<std::string>{"G1"}));
+    const auto defaults = parse({});
+    EXPECT_DOUBLE_EQ(defaults->gauge_every, 0.01);
+    EXPECT_TRUE(defaults->gauges.empty());
+}
+
+TEST(GaugeOptions, BadValuesNameTheOption) {
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--gauge", "1"}, "--gauge"},
+        {{"--gauge", "1,2,3"}, "--gauge"},
+        {{"--gauge", "1,"}, "--gauge"},
+        {{"--gauge", "1,2,"}, "--gauge"},
+        {{"--gauge", "x,0.5"}, "--gauge"},
+        {{"--gauge", "1,nan"}, "--gauge"},
+        {{"--gauge", "99,0.5"}, "--gauge"},  // outside the domain
+        {{"--gauge-every", "-1"}, "--gauge-every"},
+        {{"--gauge-every", "0"}, "--gauge-every"},
+        {{"--probe", "a,b,c"}, "--probe"},
+        {{"--probe", "1,2"}, "--probe"},
+        {{"--probe", "1,0.5,-7"}, "--probe"},
+    };
+    for (const auto& [args, option] : cases) {
+        try {
+            parse(args);
+            ADD_FAILURE() << args[0] << " " << args[1] << " was accepted";
+        } catch (const OptionError& e) {
+            EXPECT_NE(std::string(e.what()).find(option), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(GaugeOptions, HelpListsThem) {
+    const char* argv[] = {"dambreak", "--help"};
+    DamBreak problem;
+    std::ostringstream help;
+    EXPECT_FALSE(parse_command_line(2, argv, problem, help).has_value());
+    for (const char* name : {"--gauge ", "--probe ", "--gauge-every", "--no-instruments"}) {
+        EXPECT_NE(help.str().find(name), std::string::npos) << name;
+    }
+}
+
+// --- CSV --------------------------------------------------------------------------------------
+
+std::vector<std::string> lines_of(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+TEST(GaugeCsvFile, HasTheHeaderAndOneRowPerCall) {
+    testing::TempDir dir("gauge_csv");
+    const std::string out = dir.path() + "/out";  // made by the writer
+    GaugeCsv csv(out, {"H1", "P1", "front_x"});
+    EXPECT_EQ(csv.path(), out + "/gauges.csv");
+    EXPECT_EQ(lines_of(csv.path()), std::vector<std::string>{"time,H1,P1,front_x"});
+    csv.append(0.0, {0.55, 1234.5, std::numeric_limits<double>::quiet_NaN()});
+    // Flushed per row: readable while the writer is still open.
+    EXPECT_EQ(lines_of(csv.path()).size(), 2u);
+    csv.append(0.01, {0.125, 0.0, 1.992});
+    EXPECT_EQ(lines_of(csv.path()),
+              (std::vector<std::string>{"time,H1,P1,front_x", "0,0.55,1234.5,nan",
+                                        "0.01,0.125,0,1.992"}));
+    EXPECT_THROW(csv.append(0.02, {1.0}), std::invalid_argument);
+}
+
+TEST(GaugeCsvFile, UnwritablePathIsNamed) {
+    testing::TempDir dir("gauge_csv_bad");
+    const std::string file = dir.path() + "/plain_file";
+    std::ofstream(file) << "x";
+    try {
+        GaugeCsv csv(file + "/out", {"H1"});
+        ADD_FAILURE() << "no error";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find(file + "/out/gauges.csv"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW(GaugeCsv(dir.path(), {"a,b"}), std::invalid_argument);
+}
+
+// --- DamBreak's instruments -------------------------------------------------------------------
+
+TEST(DamBreakInstruments, LieInTheTankAndOnTheObstacle) {
+    DamBreak problem;
+    const Instruments in = problem.instruments();
+    ASSERT_EQ(in.gauges.size(), 4u);
+    ASSERT_EQ(in.probes.size(), 8u);
+    ASSERT_TRUE(in.front.has_value());
+    EXPECT_EQ(in.front->direction, -1);  // the surge runs towards the obstacle, at smaller x
+    EXPECT_LT(DamBreak::kObstacleHi[0], DamBreak::kWaterLo[0]);
+    for (const Gauge& g : in.gauges) {
+        EXPECT_TRUE(g.x > 0 && g.x < DamBreak::kTank[0] && g.y > 0 && g.y < DamBreak::kTank[1])
+            << g.name;
+    }
+    const Box obstacle{
+        {DamBreak::kObstacleLo[0], DamBreak::kObstacleLo[1], DamBreak::kObstacleLo[2]},
+        {DamBreak::kObstacleHi[0], DamBreak::kObstacleHi[1], DamBreak::kObstacleHi[2]}};
+    const double dp = problem.default_dp();
+    for (const Probe& p : in.probes) {
+        EXPECT_FALSE(obstacle.contains(p.x, p.y, p.z)) << p.name;
+        EXPECT_LE(distance_to_box(p.x, p.y, p.z, DamBreak::kObstacleLo, DamBreak::kObstacleHi),
+                  2 * dp)
+            << p.name;
+        // On the faces that meet the flow: the front (x = 0.8245) or the top (z = 0.161).
+        EXPECT_TRUE(p.x == DamBreak::kObstacleHi[0] || p.z == DamBreak::kObstacleHi[2]) << p.name;
+        EXPECT_TRUE(p.y > DamBreak::kObstacleLo[1] && p.y < DamBreak::kObstacleHi[1]) << p.name;
+    }
+}
+
+TEST(DamBreakInstruments, ReadTheInitialState) {
+    DamBreak problem;
+    RunOptions o;
+    o.dp = problem.default_dp();
+    const SphParams params = make_sph_params(o, problem.still_water_depth());
+    const HostParticles p = make_particles(problem, o, params);
+    const InstrumentReadings r = measure(problem.instruments(), p, params);
+    // H1..H3 are dry; H4 is in the reservoir, whose lattice's top layer is at 0.53 m.
+    EXPECT_EQ(r.heights[0], 0.0);
+    EXPECT_EQ(r.heights[1], 0.0);
+    EXPECT_EQ(r.heights[2], 0.0);
+    EXPECT_NEAR(r.heights[3], 0.54, 0.05 * o.dp);
+    for (double pressure : r.pressures) EXPECT_EQ(pressure, 0.0);  // no water at the obstacle
+    EXPECT_NEAR(r.front, 2.01, 1e-5);  // the column's first particles (dam at x = 1.992)
+}
+
+}  // namespace
+}  // namespace sph
