@@ -220,9 +220,12 @@ bool DeviceGroup::rebuild(int d) {
     const LocalLayout before = dev.layout();
     dev.sort(before.left, before.internal);  // externals are dropped: their owners send them anew
     cuts_[d] = dev.lower_bounds(before.internal, bounds_);
-    outside_[d] = cuts_[d][n] < before.internal;
+    outside_[d] = before.internal - cuts_[d][n];  // sorted last: outside_cell() is the largest
     barrier_.arrive_and_wait();
-    if (std::any_of(outside_.begin(), outside_.end(), [](char c) { return c != 0; })) return false;
+    std::uint64_t outside = 0;
+    for (std::uint32_t o : outside_) outside += o;
+    if (outside > 0 && !remove_outside_) return false;
+    if (d == 0) result_.removed = outside;  // no device takes them below: they are dropped
 
     // Migration: gather, from every device, the particles now in this device's slices. Each part
     // is sorted; together they are sorted again below.

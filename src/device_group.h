@@ -29,6 +29,7 @@ struct StepRequest {
 
 struct StepResult {
     bool outside_grid = false;  // a particle left the domain (found at the rebuild; nothing moved)
+    std::uint64_t removed = 0;  // particles that left the domain and were removed (if allowed)
     bool non_finite = false;    // dt became NaN or not positive (the state is left as it was)
     float dt = 0.0f;            // the step taken
     float next_dt_limit = 0.0f;
@@ -64,6 +65,9 @@ public:
     // Slices move between devices at the next rebuild. Call between steps.
     void set_slices(const SliceMap& slices);
 
+    // Particles found outside the domain at a rebuild are dropped instead of stopping the run.
+    void remove_particles_leaving_the_domain(bool remove) { remove_outside_ = remove; }
+
     // Testing: device `device` fails (Device::inject_fault) in the predictor's Forces stage of
     // iteration `iteration`, while the other workers wait at a barrier.
     void inject_fault(int device, long iteration) { fault_ = {device, iteration}; }
@@ -89,7 +93,8 @@ private:
     std::vector<std::vector<std::uint32_t>>
         cuts_;  // cuts_[e][d]: where device e's part for d starts
     std::vector<std::uint32_t> internal_, first_slice_end_, last_slice_start_, largest_;
-    std::vector<char> outside_;
+    std::vector<std::uint32_t> outside_;  // particles outside the grid, per device
+    bool remove_outside_ = false;
     std::vector<float> local_min_[2];  // per stage: a fast worker's next stage must not overwrite
     std::vector<ForceSends> sends_;
     std::vector<double> forces_seconds_;

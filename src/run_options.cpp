@@ -166,7 +166,8 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     RunOptions o;
     o.dp = problem.default_dp();
     o.t_end = problem.default_t_end();
-    std::string backend = "auto", config, memory_limit, fault, balancing = "auto";
+    std::string backend = "auto", config, memory_limit, fault, balancing = "auto",
+                out_of_domain = "remove";
     std::vector<std::string> gauges, probes;
 
     // clang-format off
@@ -196,6 +197,9 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
         ("output-dir", with_default(&o.output_dir),
          "folder for the .pvd/.vtu series and the run report")
         ("output-every", with_default(&o.output_every), "simulated time between output frames [s]")
+        ("out-of-domain", po::value(&out_of_domain)->default_value("remove"),
+         "a particle leaving the domain: remove (counted in the log and the report) | stop "
+         "(the run fails, saying which particle and where)")
         ("no-output", "write no particle output and no gauges.csv (the run report is still written)")
         ("status-interval", with_default(&o.status_interval),
          "wall time between status lines on a terminal [s]");
@@ -258,6 +262,10 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     o.backend = parse_backend(backend);
     o.write_output = vm.count("no-output") == 0;
     o.problem_instruments = vm.count("no-instruments") == 0;
+    if (out_of_domain != "remove" && out_of_domain != "stop") {
+        throw OptionError("--out-of-domain must be remove or stop (got '" + out_of_domain + "')");
+    }
+    o.remove_out_of_domain = out_of_domain == "remove";
     if (balancing == "on") {
         o.balancing = RunOptions::Balancing::kOn;
     } else if (balancing == "off") {

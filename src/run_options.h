@@ -48,10 +48,11 @@ struct RunOptions {
     // A posteriori load balancing (paper section 3.5): on by default with several devices.
     enum class Balancing { kAuto, kOn, kOff } balancing = Balancing::kAuto;
     double lb_threshold = 0.5;  // H_LB: slices move when a device is H_LB x T_slice off the mean
-    std::uint32_t edge_stripe = 0;  // particles per edge stripe; 0: enough to fill a GPU
-    int fault_device = -1;          // testing: this device fails ...
-    long fault_iteration = -1;      // ... at this iteration
-    double status_interval = 1.0;   // wall seconds between status lines on a terminal
+    bool remove_out_of_domain = true;  // else a particle leaving the domain stops the run
+    std::uint32_t edge_stripe = 0;     // particles per edge stripe; 0: enough to fill a GPU
+    int fault_device = -1;             // testing: this device fails ...
+    long fault_iteration = -1;         // ... at this iteration
+    double status_interval = 1.0;      // wall seconds between status lines on a terminal
     // Measurement (src/gauges.h): gauges and probes added on the command line, named G1, G2, ...
     // and Q1, Q2, ... in the order given, measured with the problem's own unless
     // --no-instruments; one row of <output-dir>/gauges.csv every gauge_every simulated seconds.

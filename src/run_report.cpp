@@ -12,7 +12,7 @@
 namespace sph {
 
 double RunReport::kips() const {
-    return loop_seconds > 0.0 ? double(iterations) * double(particles) / loop_seconds / 1e3 : 0.0;
+    return loop_seconds > 0.0 ? particle_iterations / loop_seconds / 1e3 : 0.0;
 }
 
 double RunReport::bytes_per_particle() const {
@@ -35,6 +35,7 @@ void print_report(const RunReport& r, std::ostream& out) {
         << "  particles     " << r.particles << " (" << r.fluid_particles << " fluid, "
         << r.boundary_particles << " boundary)\n"
         << "  iterations    " << r.iterations << " to t = " << r.simulated_time << " s\n"
+        << "  left domain   " << r.removed_particles << " particles removed\n"
         << std::fixed << std::setprecision(3) << "  wall time     " << r.setup_seconds
         << " s set-up + " << r.loop_seconds << " s time loop\n"
         << "  throughput    " << std::setprecision(1) << r.kips()
@@ -71,6 +72,8 @@ void write_report_json(const RunReport& r, const std::string& path) {
     t.put("particles.fluid", r.fluid_particles);
     t.put("particles.boundary", r.boundary_particles);
     t.put("iterations", r.iterations);
+    t.put("particle_iterations", r.particle_iterations);
+    t.put("particles.removed", r.removed_particles);
     t.put("simulated_time_s", r.simulated_time);
     t.put("wall_time_s.setup", r.setup_seconds);
     t.put("wall_time_s.time_loop", r.loop_seconds);

@@ -16,6 +16,8 @@ struct RunReport {
     std::size_t particles = 0, fluid_particles = 0, boundary_particles = 0;
     double dp = 0.0, h = 0.0, c0 = 0.0;
     long iterations = 0;
+    double particle_iterations = 0.0;     // sum over iterations of the particles in the run then
+    std::uint64_t removed_particles = 0;  // left the domain and were removed
     double simulated_time = 0.0;
     double setup_seconds = 0.0;  // set-up and upload, before the first iteration
     double loop_seconds = 0.0;   // the time loop, output included

@@ -178,6 +178,7 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
         for (auto& device : devices) device->allocate(layout, params_);
     }
     group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_);
+    group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
     // With several devices the timings are always gathered and logged; with balancing off the
     // slices stay where they are.
     balancing_ = options_.balancing == RunOptions::Balancing::kOn ||
@@ -314,6 +315,17 @@ void Simulation::step() {
     if (r.outside_grid) fail_out_of_domain();
     if (r.non_finite) fail_non_finite();
     if (rebuild) check_neighbours(r.largest_neighbours);
+    if (r.removed > 0) {
+        removed_ += r.removed;
+        if (log_ != nullptr && ++removal_warnings_ <= kRemovalWarnings) {
+            *log_ << "warning: " << r.removed << " particle(s) left the domain " << when()
+                  << " and were removed (" << removed_ << " so far)"
+                  << (removal_warnings_ == kRemovalWarnings ? "; further removals are only counted"
+                                                            : "")
+                  << "\n";
+        }
+    }
+    particle_iterations_ += double(particle_count_ - removed_);
     time_ += r.dt;
     next_dt_limit_ = r.next_dt_limit;
     if (balancer_) {
@@ -363,6 +375,7 @@ RunReport Simulation::run(std::ostream& log) {
         << " fluid), dp " << options_.dp << " m, to t = " << options_.t_end << " s\n"
         << "backend: " << backend_ << " (" << backend_note_ << ") on " << report.device << "\n";
     StatusLine status(log, is_terminal(log), options_.status_interval);
+    log_ = &log;
     const std::string report_path = options_.output_dir + "/run_report.json";
     const auto loop_start = Clock::now();
     try {
@@ -408,8 +421,7 @@ RunReport Simulation::run(std::ostream& log) {
             if (gauges && (time_ >= next_gauge || time_ >= options_.t_end)) measure_instruments();
             const double wall = seconds_since(loop_start);
             status.update(Progress{iteration_, time_, options_.t_end, last_dt,
-                                   wall > 0 ? iteration_ * double(particle_count_) / wall / 1e3 : 0,
-                                   wall});
+                                   wall > 0 ? particle_iterations_ / wall / 1e3 : 0, wall});
         }
         status.finish();
     } catch (const std::exception& e) {
@@ -417,6 +429,8 @@ RunReport Simulation::run(std::ostream& log) {
         report.status = "failed";
         report.error = e.what();
         report.iterations = iteration_;
+        report.particle_iterations = particle_iterations_;
+        report.removed_particles = removed_;
         report.simulated_time = time_;
         report.loop_seconds = seconds_since(loop_start);
         try {
@@ -428,6 +442,8 @@ RunReport Simulation::run(std::ostream& log) {
     }
     report.loop_seconds = seconds_since(loop_start);
     report.iterations = iteration_;
+    report.particle_iterations = particle_iterations_;
+    report.removed_particles = removed_;
     report.simulated_time = time_;
     // Devices work in parallel: each kernel's time is the slowest device's.
     for (int d = 0; d < group_->size(); ++d) {

@@ -51,6 +51,7 @@ public:
     int device_count() const { return group_->size(); }
     DeviceGroup& group() { return *group_; }
     double time() const { return time_; }
+    std::uint64_t removed_particles() const { return removed_; }
     long iteration() const { return iteration_; }
     const SphParams& params() const { return params_; }
     const CellGrid& grid() const { return grid_; }
@@ -74,6 +75,11 @@ private:
     std::unique_ptr<LoadBalanceLog> balance_log_;  // opened by run()
     bool balancing_ = false;
     double balance_seconds_ = 0.0;
+    std::uint64_t removed_ = 0;         // particles that left the domain
+    double particle_iterations_ = 0.0;  // sum over iterations of the particles then
+    std::ostream* log_ = nullptr;       // run()'s log, for warnings
+    static constexpr int kRemovalWarnings = 20;
+    int removal_warnings_ = 0;
     std::string backend_, backend_note_;
     std::size_t particle_count_ = 0, fluid_count_ = 0;
     double setup_seconds_ = 0.0;

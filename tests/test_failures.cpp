@@ -60,6 +60,7 @@ TEST(Failures, ParticleOutsideTheDomainStopsTheRunAndSaysWhere) {
     const StillWaterPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain
     RunOptions o = testing::small_run(0.025, 0.1);
     o.output_dir = dir.path();
+    o.remove_out_of_domain = false;  // --out-of-domain stop
     Simulation sim(problem, o, 0);
     std::ostringstream log;
     try {
@@ -71,6 +72,30 @@ TEST(Failures, ParticleOutsideTheDomainStopsTheRunAndSaysWhere) {
         EXPECT_NE(what.find("(0.1, 0.1, 5)"), std::string::npos) << what;
     }
     EXPECT_EQ(read_report(dir.path()).get<std::string>("status"), "failed");
+}
+
+// By default a particle that leaves the domain is removed, said in the log and counted in the
+// report, on one device or several, and the run goes on.
+TEST(Failures, ParticleOutsideTheDomainIsRemovedByDefault) {
+    for (const char* devices : {"1", "3"}) {
+        testing::TempDir dir("removed");
+        const StillWaterPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain
+        RunOptions o = testing::small_run(0.025, 0.01);
+        o.output_dir = dir.path();
+        o.devices = devices;
+        Simulation sim(problem, o, 0);
+        const std::size_t before = sim.particles().size();
+        std::ostringstream log;
+        const RunReport report = sim.run(log);
+        EXPECT_EQ(report.removed_particles, 1u);
+        EXPECT_EQ(sim.particles().size(), before - 1);
+        EXPECT_NE(log.str().find("1 particle(s) left the domain at t = 0 s (iteration 0)"),
+                  std::string::npos)
+            << log.str();
+        EXPECT_EQ(read_report(dir.path()).get<int>("particles.removed"), 1);
+        // kips count the particles actually in the run.
+        EXPECT_DOUBLE_EQ(report.particle_iterations, double(report.iterations) * (before - 1));
+    }
 }
 
 }  // namespace
