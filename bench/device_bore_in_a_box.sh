@@ -14,7 +14,7 @@ for variant in ${BENCH_VARIANTS:-wall corridor}; do
   for run in ${BENCH_RUNS:-0:off 0,1:off 0,1:on}; do
     set -- ${run/:/ }
     name=bore_${variant}_devices${1/,/-}_lb$2
-    "$bin"/boreinabox --backend cuda --variant "$variant" --devices "$1" --lb "$2" \
+    "$bin"/bore_in_a_box --backend cuda --variant "$variant" --devices "$1" --lb "$2" \
       --t-end "${BENCH_T_END:-1.5}" --no-output --output-dir "$out/$name" ${BENCH_ARGS:-} \
       > "$out/$name.log" 2>&1
     tail -n 22 "$out/$name.log"

@@ -1,4 +1,4 @@
-// Compiles BoreInABox into the `boreinabox` executable.
+// Compiles BoreInABox into the `bore_in_a_box` executable.
 #include <memory>
 
 #include "bore_in_a_box.h"

@@ -48,7 +48,7 @@ struct Outcome {
 };
 
 Outcome run(std::vector<std::string> args) {
-    args.insert(args.begin(), "boreinabox");
+    args.insert(args.begin(), "bore_in_a_box");
     std::vector<const char*> argv;
     for (const auto& a : args) argv.push_back(a.c_str());
     BoreInABox problem;
@@ -258,7 +258,7 @@ TEST(BoreInABox, VariantOptionIsParsed) {
     // Through the parser alone: the variant is set before the resolution is checked.
     for (const char* name : {"wall", "corridor"}) {
         BoreInABox problem(name == std::string("wall") ? Variant::kCorridor : Variant::kWall);
-        const char* argv[] = {"boreinabox", "--variant", name};
+        const char* argv[] = {"bore_in_a_box", "--variant", name};
         std::ostringstream help_out;
         ASSERT_TRUE(parse_command_line(3, argv, problem, help_out).has_value());
         EXPECT_EQ(to_string(problem.variant()), name);
@@ -267,7 +267,7 @@ TEST(BoreInABox, VariantOptionIsParsed) {
         // The executable's problem: without --variant, the paper's main case. (A problem built
         // with a variant keeps it as the option's default.)
         BoreInABox problem;
-        const char* argv[] = {"boreinabox"};
+        const char* argv[] = {"bore_in_a_box"};
         std::ostringstream help_out;
         ASSERT_TRUE(parse_command_line(1, argv, problem, help_out).has_value());
         EXPECT_EQ(problem.variant(), Variant::kCorridor);
