@@ -264,7 +264,7 @@ bool DeviceGroup::rebuild(int d) {
     barrier_.arrive_and_wait();
 
     // External slices: the left neighbour's last slice and the right neighbour's first slice.
-    const std::uint32_t left = d > 0 ? internal_[d - 1] - last_slice_start_[d - 1] : 0;
+    const std::uint32_t left = left_external(d);
     const std::uint32_t right = d + 1 < n ? first_slice_end_[d + 1] : 0;
     if (left + total + right > dev.capacity()) {
         throw std::runtime_error("device " + std::to_string(d) + " would hold " +
@@ -284,13 +284,15 @@ bool DeviceGroup::rebuild(int d) {
     return true;
 }
 
+// Device d's left external slice: the left neighbour's last slice, as found at this rebuild.
+std::uint32_t DeviceGroup::left_external(int d) const {
+    return d > 0 ? internal_[d - 1] - last_slice_start_[d - 1] : 0;
+}
+
 // Where device d's edge slices' forces go: its first slice to the left neighbour's right
 // external slots, its last slice to the right neighbour's left ones.
 void DeviceGroup::plan_sends(int d) {
     const int n = size();
-    auto left_external = [&](int e) {
-        return e > 0 ? internal_[e - 1] - last_slice_start_[e - 1] : 0u;
-    };
     ForceSends& s = sends_[d];
     s = ForceSends{};
     const std::uint32_t first = left_external(d);

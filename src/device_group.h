@@ -78,6 +78,7 @@ private:
     bool rebuild(int d);
     float stage(int d, Stage stage);
     void plan_sends(int d);
+    std::uint32_t left_external(int d) const;
     void euler(int d, Stage stage, float dt);
     void wait_for_neighbour_markers(int d);
     void fail(std::exception_ptr error);

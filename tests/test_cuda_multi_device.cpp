@@ -3,13 +3,9 @@
 // stops the run. Labelled `gpu`: skipped (and reported as skipped) where the GPUs are missing.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstring>
-#include <future>
-#include <sstream>
 #include <unordered_map>
 
-#include "app.h"
 #include "cuda_support.h"
 #include "dam_break.h"
 #include "simulation.h"
@@ -70,22 +66,14 @@ TEST(CudaMultiDevice, AFailingGpuWorkerStopsTheRun) {
     if (visible_gpu_count() == 0) GTEST_SKIP() << "no GPU visible here";
     testing::TempDir dir("gpu-fault");
     const std::string devices = visible_gpu_count() >= 2 ? "0,1" : "0,0";
-    auto run = std::async(std::launch::async, [&] {
-        const char* argv[] = {
-            "dambreak",       "--backend", "cuda",        "--devices",    devices.c_str(),
-            "--dp",           "0.03",      "--no-output", "--output-dir", dir.path().c_str(),
-            "--inject-fault", "1:15"};
-        DamBreak problem;
-        std::ostringstream out, err;
-        const int code = run_app(12, argv, problem, 0, out, err);
-        return std::make_pair(code, err.str());
-    });
-    if (run.wait_for(std::chrono::seconds(120)) != std::future_status::ready) {
-        ADD_FAILURE() << "the run hung";
-        std::fflush(nullptr);
-        std::_Exit(1);
-    }
-    const auto [code, err] = run.get();
+    DamBreak problem;
+    const testing::AppResult r = testing::run_app_or_fail_on_hang(
+        problem,
+        {"--backend", "cuda", "--devices", devices, "--dp", "0.03", "--no-output", "--output-dir",
+         dir.path(), "--inject-fault", "1:15"},
+        0, 120);
+    const int code = r.code;
+    const std::string& err = r.err;
     EXPECT_EQ(code, 1) << err;
     EXPECT_NE(err.find("device 1 (GPU"), std::string::npos) << err;
     EXPECT_NE(err.find("cudaSetDevice"), std::string::npos) << err;

@@ -3,11 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <future>
 #include <sstream>
-#include <thread>
 
-#include "app.h"
 #include "dam_break.h"
 #include "simulation.h"
 #include "test_support.h"
@@ -15,31 +12,11 @@
 namespace sph {
 namespace {
 
-struct AppResult {
-    int code = -1;
-    std::string out, err;
-};
+using testing::AppResult;
 
-// Runs the dambreak program in a thread; a run that does not end within `bound` is a hang,
-// which fails the test and ends the process (its threads cannot be taken back).
-AppResult run_dambreak(std::vector<std::string> args, std::chrono::seconds bound) {
-    auto result = std::async(std::launch::async, [args] {
-        std::vector<const char*> argv{"dambreak"};
-        for (const auto& a : args) argv.push_back(a.c_str());
-        DamBreak problem;
-        std::ostringstream out, err;
-        AppResult r;
-        r.code = run_app(int(argv.size()), argv.data(), problem, 0, out, err);
-        r.out = out.str();
-        r.err = err.str();
-        return r;
-    });
-    if (result.wait_for(bound) != std::future_status::ready) {
-        ADD_FAILURE() << "the run hung: no result within " << bound.count() << " s";
-        std::fflush(nullptr);
-        std::_Exit(1);
-    }
-    return result.get();
+AppResult run_dambreak(const std::vector<std::string>& args, std::chrono::seconds bound) {
+    DamBreak problem;
+    return testing::run_app_or_fail_on_hang(problem, args, 0, int(bound.count()));
 }
 
 TEST(DeviceFaults, AFailingWorkerStopsEveryDeviceWithItsError) {

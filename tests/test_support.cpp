@@ -1,6 +1,15 @@
 #include "test_support.h"
 
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <future>
 #include <random>
+#include <sstream>
+
+#include "app.h"
 
 namespace sph::testing {
 
@@ -15,6 +24,26 @@ TempDir::TempDir(const std::string& tag) {
 TempDir::~TempDir() {
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
+}
+
+AppResult run_app_or_fail_on_hang(Problem& problem, const std::vector<std::string>& args,
+                                  int split_axis, int bound_seconds) {
+    auto result = std::async(std::launch::async, [&problem, args, split_axis] {
+        std::vector<const char*> argv{"sph"};
+        for (const auto& a : args) argv.push_back(a.c_str());
+        std::ostringstream out, err;
+        AppResult r;
+        r.code = run_app(int(argv.size()), argv.data(), problem, split_axis, out, err);
+        r.out = out.str();
+        r.err = err.str();
+        return r;
+    });
+    if (result.wait_for(std::chrono::seconds(bound_seconds)) != std::future_status::ready) {
+        ADD_FAILURE() << "the run hung: no result within " << bound_seconds << " s";
+        std::fflush(nullptr);
+        std::_Exit(1);
+    }
+    return result.get();
 }
 
 RunOptions small_run(double dp, double t_end, BackendChoice backend) {

@@ -3,7 +3,9 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
+#include "problem.h"
 #include "run_options.h"
 
 namespace sph::testing {
@@ -18,6 +20,18 @@ public:
 private:
     std::string path_;
 };
+
+// What a problem program printed and returned.
+struct AppResult {
+    int code = -1;
+    std::string out, err;
+};
+
+// Runs the program of `problem` (argv[0] is added) in a thread. A run that does not end within
+// `bound_seconds` is a hang: the test fails and the process ends (its threads cannot be taken
+// back).
+AppResult run_app_or_fail_on_hang(Problem& problem, const std::vector<std::string>& args,
+                                  int split_axis, int bound_seconds);
 
 // Options for a small, quiet run on the given back end.
 RunOptions small_run(double dp, double t_end, BackendChoice backend = BackendChoice::kCpu);
