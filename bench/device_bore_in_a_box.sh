@@ -3,22 +3,19 @@
 # (scripts/pack_for_device.sh): BoreInABox (default dp, about 1.6 million fluid particles, 1.5 s)
 # on 1 GPU, then on 2 GPUs with balancing off and on, output off; the paper's Tables 1 and 2.
 # BENCH_VARIANTS picks the variants (default: wall corridor), BENCH_RUNS the runs as
-# DEVICES:LB (default: 0:off 0,1:off 0,1:on). Logs and reports go to $OUT.
+# DEVICES:LB (default: 0:off 0,1:off 0,1:on). Each run goes to $OUT/bore-<variant>/runs/<config>/
+# (bench/series_run.sh); 2-GPU runs trace iterations BENCH_TRACE (default 20000:20020, the bore
+# well under way). Then, here: validation/scaling_report.py --from-runs <fetched>/bore-<variant>.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/device-carry/lib
-bin=$PWD/device-carry/bin
+source bench/series_run.sh
 out=${OUT:-/tmp/out}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$out/gpu.txt"
 for variant in ${BENCH_VARIANTS:-wall corridor}; do
   for run in ${BENCH_RUNS:-0:off 0,1:off 0,1:on}; do
-    set -- ${run/:/ }
-    name=bore_${variant}_devices${1/,/-}_lb$2
-    "$bin"/bore_in_a_box --backend cuda --variant "$variant" --devices "$1" --lb "$2" \
-      --t-end "${BENCH_T_END:-1.5}" --no-output --output-dir "$out/$name" ${BENCH_ARGS:-} \
-      > "$out/$name.log" 2>&1
-    tail -n 22 "$out/$name.log"
-    cp "$out/$name/run_report.json" "$out/$name.json"
-    [ -f "$out/$name/load_balance.csv" ] && cp "$out/$name/load_balance.csv" "$out/$name.load_balance.csv"
+    series_run "$out/bore-$variant" "${run%%:*}" "${run##*:}" "${BENCH_TRACE:-20000:20020}" \
+      device-carry/bin/bore_in_a_box --variant "$variant" --t-end "${BENCH_T_END:-1.5}" \
+      ${BENCH_ARGS:-}
   done
 done

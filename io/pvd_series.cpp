@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "atomic_file.h"
 #include "pvtu_writer.h"
 
 namespace sph {

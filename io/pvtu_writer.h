@@ -13,10 +13,6 @@ namespace sph {
 void write_pvtu(const std::string& path, const std::vector<std::string>& piece_files,
                 bool has_device_field);
 
-// Shared by the hand-written XML outputs (.pvtu, .pvd): replaces `path` with `text` via a
-// temporary file and rename, so `path` always holds either the old or the new complete text.
-void write_text_file_atomically(const std::string& path, const std::string& text);
-
 // Escapes a value for use inside a double-quoted XML attribute (file names may hold '&').
 std::string xml_attribute_escape(const std::string& value);
 

@@ -4,6 +4,7 @@
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build libboost-program-options-dev libvtk9-dev libgtest-dev
+          nlohmann-json3-dev
           python3 python3-numpy python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do

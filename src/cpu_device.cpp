@@ -14,17 +14,23 @@ namespace sph {
 
 namespace {
 
-// Adds the wall time of the enclosing scope to a counter.
-class ScopeTimer {
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Adds the wall time of the enclosing scope to a counter, and to the trace while one is open.
+class KernelScope {
 public:
-    explicit ScopeTimer(double& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
-    ~ScopeTimer() {
-        total_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    }
+    KernelScope(double& total, const TraceTrack& track, const char* name,
+                const char* category = "kernel")
+        : total_(total), region_(track, name, category), start_(Clock::now()) {}
+    ~KernelScope() { total_ += seconds_since(start_); }
 
 private:
     double& total_;
-    std::chrono::steady_clock::time_point start_;
+    TracedRegion region_;
+    Clock::time_point start_;
 };
 
 // MemAvailable from /proc/meminfo: what can be allocated without swapping; unlimited if unknown.
@@ -102,7 +108,7 @@ void CpuDevice::download(HostParticles& particles) {
 }
 
 void CpuDevice::sort(std::uint32_t begin, std::uint32_t count) {
-    ScopeTimer timer(times_.build_neibs);
+    KernelScope timer(times_.build_neibs, trace_, "sort");
     use_threads();
     cpu::hash(HashArgs{pos_.data() + begin, id_.data() + begin, key_.data(), permutation_.data(),
                        layout_.grid, layout_.id_bits},
@@ -148,7 +154,7 @@ void CpuDevice::commit_incoming(const LocalLayout& layout) {
 }
 
 NeighbourBuild CpuDevice::build_lists() {
-    ScopeTimer timer(times_.build_neibs);
+    KernelScope timer(times_.build_neibs, trace_, "neighbour lists");
     use_threads();
     const std::uint32_t total = local_.total();
     cpu::assign_cells(CellArgs{pos_.data(), cell_.data(), layout_.grid}, total);
@@ -165,8 +171,10 @@ NeighbourBuild CpuDevice::build_lists() {
     return result;
 }
 
+// As on a GPU, the edge slices first, each sent as soon as its forces are done, then the centre;
+// on one thread of control the sends cannot overlap the centre, they only precede it.
 void CpuDevice::forces(Stage stage, const ForceSends& sends) {
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = Clock::now();
     use_threads();
     const bool predicted = stage == Stage::kCorrector;
     const ForcesArgs args{predicted ? pos_pred_.data() : pos_.data(),
@@ -181,15 +189,39 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
                           layout_.max_neighbours,
                           layout_.grid,
                           params_};
-    cpu::forces(args, local_.left, local_.left + local_.internal);
-    last_forces_seconds_ =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    times_.forces += last_forces_seconds_;
-    // The forces are all done here, so the sends simply follow.
-    for (const ForceSend* send : {&sends.left, &sends.right}) {
-        transport_.copy(send->to, force_buffer().offset(std::size_t(send->first) * sizeof(Vec4)),
-                        std::size_t(send->count) * sizeof(Vec4));
+    const std::uint32_t begin = local_.left, end = local_.left + local_.internal;
+    // A one-slice device's edge slices are the same slice: the right stripe then starts where the
+    // left one ends.
+    const std::uint32_t left_end =
+        sends.left.count > 0 ? sends.left.first + sends.left.count : begin;
+    const std::uint32_t right_begin =
+        sends.right.count > 0 ? std::max(left_end, sends.right.first) : end;
+    auto send = [&](const ForceSend& s, const char* name) {
+        if (s.count == 0) return;
+        KernelScope timer(times_.exchange_copy, trace_, name, "exchange");
+        transport_.copy(s.to, force_buffer().offset(std::size_t(s.first) * sizeof(Vec4)),
+                        std::size_t(s.count) * sizeof(Vec4));
+    };
+    if (left_end > begin) {
+        KernelScope timer(times_.forces_edges, trace_, "forces edge left");
+        cpu::forces(args, begin, left_end);
     }
+    send(sends.left, "edge-force copy left");
+    if (end > right_begin) {
+        KernelScope timer(times_.forces_edges, trace_, "forces edge right");
+        cpu::forces(args, right_begin, end);
+    }
+    send(sends.right, "edge-force copy right");
+    {
+        KernelScope timer(times_.forces_centre, trace_, "forces centre");
+        cpu::forces(args, left_end, right_begin);
+    }
+    last_forces_seconds_ = seconds_since(start);
+    times_.forces += last_forces_seconds_;
+}
+
+void CpuDevice::trace_into(Trace* trace, int process) {
+    trace_ = TraceTrack{trace, process, trace != nullptr ? trace->track(process, "kernels") : 0};
 }
 
 void CpuDevice::inject_fault() {
@@ -197,7 +229,7 @@ void CpuDevice::inject_fault() {
 }
 
 float CpuDevice::minimum_dt() {
-    ScopeTimer timer(times_.minimum_scan);
+    KernelScope timer(times_.minimum_scan, trace_, "minimum dt");
     use_threads();
     return cpu::minimum_dt(dt_max_.data(), local_.left, local_.left + local_.internal);
 }
@@ -214,7 +246,8 @@ EulerArgs CpuDevice::euler_args(float dt) {
 }
 
 void CpuDevice::euler(Stage stage, float dt) {
-    ScopeTimer timer(times_.euler);
+    KernelScope timer(times_.euler, trace_,
+                      stage == Stage::kPredictor ? "euler predictor" : "euler corrector");
     use_threads();
     if (stage == Stage::kPredictor) {
         cpu::euler_predictor(euler_args(dt), 0, local_.total());

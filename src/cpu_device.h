@@ -38,6 +38,8 @@ public:
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
 
+    void trace_into(Trace* trace, int process) override;
+
     void synchronize() override {}
     KernelTimes kernel_times() override { return times_; }
     std::size_t bytes_allocated() const override { return bytes_; }
@@ -61,6 +63,7 @@ private:
     KernelTimes times_;
     double last_forces_seconds_ = 0.0;
     HostTransport transport_;
+    TraceTrack trace_;  // kernels and sends run on the calling thread: one track
 };
 
 }  // namespace sph

@@ -81,9 +81,10 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
     stripe_fill_ = edge_stripe > 0 ? edge_stripe
                                    : static_cast<std::uint32_t>(sms) *
                                          static_cast<std::uint32_t>(threads_per_sm);
-    for (cudaEvent_t* e : {&events_.begin, &events_.central_done, &events_.end,
-                           &events_.edge_done[0], &events_.edge_done[1], &events_.send_begin[0],
-                           &events_.send_begin[1], &events_.send_end[0], &events_.send_end[1]}) {
+    for (cudaEvent_t* e :
+         {&events_.begin, &events_.central_done, &events_.end, &events_.edge_done[0],
+          &events_.edge_done[1], &events_.send_begin[0], &events_.send_begin[1],
+          &events_.send_end[0], &events_.send_end[1], &trace_clock_.origin}) {
         SPH_CUDA_CHECK(cudaEventCreate(e));
     }
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&marker_, cudaEventDisableTiming));
@@ -93,7 +94,7 @@ CudaDevice::~CudaDevice() {
     cudaSetDevice(gpu_);
     for (cudaEvent_t e : {events_.begin, events_.central_done, events_.end, events_.edge_done[0],
                           events_.edge_done[1], events_.send_begin[0], events_.send_begin[1],
-                          events_.send_end[0], events_.send_end[1], marker_}) {
+                          events_.send_end[0], events_.send_end[1], trace_clock_.origin, marker_}) {
         if (e != nullptr) cudaEventDestroy(e);
     }
     for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]}) {
@@ -213,7 +214,7 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
     type_.swap(type_scratch_);
     cuda::assign_cells(CellArgs{pos_.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, count,
                        stream_);
-    timer_.end(stream_, &KernelTimes::build_neibs);
+    timer_.end(stream_, &KernelTimes::build_neibs, "sort");
 }
 
 std::vector<std::uint32_t> CudaDevice::lower_bounds(std::uint32_t count,
@@ -278,7 +279,7 @@ NeighbourBuild CudaDevice::build_lists() {
                              layout_.grid};
     cuda::build_neighbour_lists(args, local_.left, local_.left + local_.internal,
                                 &d_scalars->largest_count, stream_);
-    timer_.end(stream_, &KernelTimes::build_neibs);
+    timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists");
     SPH_CUDA_CHECK(cudaMemcpyAsync(&result.largest_count, &d_scalars->largest_count, 4,
                                    cudaMemcpyDeviceToHost, stream_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
@@ -316,6 +317,8 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     }
     SPH_CUDA_CHECK(cudaEventRecord(events_.begin, stream_));  // after the last euler
     const std::uint32_t stripe_begin[2] = {begin, right_begin}, stripe_end[2] = {left_end, end};
+    events_.striped[0] = left_end > begin;
+    events_.striped[1] = end > right_begin;
     for (int side = 0; side < 2; ++side) {
         SPH_CUDA_CHECK(cudaStreamWaitEvent(edge_stream_[side], events_.begin, 0));
         cuda::forces(args, stripe_begin[side], stripe_end[side], edge_stream_[side]);
@@ -358,8 +361,27 @@ void CudaDevice::time_stage() {
     last_forces_seconds_ = since_begin(events_.end);
     times_.forces += last_forces_seconds_;
     const double central_end = since_begin(events_.central_done);
+    times_.forces_centre += central_end;
+    static const char* const edge_name[2] = {"forces edge left", "forces edge right"};
+    static const char* const copy_name[2] = {"edge-force copy left", "edge-force copy right"};
+    const bool traced = trace_clock_.trace != nullptr;
+    if (traced) {
+        trace_clock_.add(main_track_, "forces centre", "kernel", events_.begin,
+                         events_.central_done);
+    }
     for (int side = 0; side < 2; ++side) {
+        if (events_.striped[side]) {
+            times_.forces_edges += since_begin(events_.edge_done[side]);
+            if (traced) {
+                trace_clock_.add(edge_track_[side], edge_name[side], "kernel", events_.begin,
+                                 events_.edge_done[side]);
+            }
+        }
         if (!events_.sent[side]) continue;
+        if (traced) {
+            trace_clock_.add(edge_track_[side], copy_name[side], "exchange",
+                             events_.send_begin[side], events_.send_end[side]);
+        }
         const double a = since_begin(events_.send_begin[side]);
         const double b = since_begin(events_.send_end[side]);
         times_.exchange_copy += b - a;
@@ -373,7 +395,7 @@ float CudaDevice::minimum_dt() {
     timer_.begin(stream_);
     cuda::minimum_dt(dt_max_.as<float>(), local_.left, local_.left + local_.internal,
                      &d_scalars->minimum_dt, temp_.as<void>(), temp_.bytes(), stream_);
-    timer_.end(stream_, &KernelTimes::minimum_scan);
+    timer_.end(stream_, &KernelTimes::minimum_scan, "minimum dt");
     float dt = 0.0f;
     SPH_CUDA_CHECK(cudaMemcpyAsync(&dt, &d_scalars->minimum_dt, sizeof(float),
                                    cudaMemcpyDeviceToHost, stream_));
@@ -413,7 +435,28 @@ void CudaDevice::euler(Stage stage, float dt) {
     } else {
         cuda::euler_corrector(euler_args(dt), 0, local_.total(), stream_);
     }
-    timer_.end(stream_, &KernelTimes::euler);
+    timer_.end(stream_, &KernelTimes::euler,
+               stage == Stage::kPredictor ? "euler predictor" : "euler corrector");
+}
+
+// The streams are drained first, so that the origin event is recorded on an idle GPU and waited
+// for at once: its trace time is then known to within the wait's few microseconds.
+void CudaDevice::trace_into(Trace* trace, int process) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]})
+        SPH_CUDA_CHECK(cudaStreamSynchronize(s));
+    timer_.collect(times_);  // what was recorded before belongs to the old setting
+    trace_clock_.trace = trace;
+    trace_clock_.process = process;
+    if (trace != nullptr) {
+        SPH_CUDA_CHECK(cudaEventRecord(trace_clock_.origin, stream_));
+        SPH_CUDA_CHECK(cudaEventSynchronize(trace_clock_.origin));
+        trace_clock_.origin_seconds = trace->now();
+        main_track_ = trace->track(process, "main stream");
+        edge_track_[0] = trace->track(process, "edge stream left");
+        edge_track_[1] = trace->track(process, "edge stream right");
+    }
+    timer_.trace_into(&trace_clock_, main_track_);
 }
 
 void CudaDevice::synchronize() {

@@ -23,6 +23,7 @@ struct ForcesEvents {
     cudaEvent_t begin = nullptr, central_done = nullptr, end = nullptr;
     cudaEvent_t edge_done[2] = {}, send_begin[2] = {}, send_end[2] = {};
     bool sent[2] = {false, false};
+    bool striped[2] = {false, false};  // the side had an edge stripe
 };
 
 class CudaDevice final : public Device {
@@ -53,6 +54,8 @@ public:
     void record_marker() override;
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
+
+    void trace_into(Trace* trace, int process) override;
 
     void synchronize() override;
     KernelTimes kernel_times() override;
@@ -87,6 +90,8 @@ private:
     DeviceMemory id_scratch_, type_scratch_;
     DeviceMemory cell_start_, cell_end_, list_, temp_, scalars_;
     KernelEventTimer timer_;
+    GpuTraceClock trace_clock_;  // its trace is null outside a trace window
+    int main_track_ = 0, edge_track_[2] = {0, 0};
     KernelTimes times_;
     PeerTransport transport_;
 };

@@ -13,6 +13,7 @@
 #include "device_layout.h"
 #include "host_particles.h"
 #include "sph_params.h"
+#include "trace.h"
 #include "transport.h"
 
 namespace sph {
@@ -22,7 +23,11 @@ enum class Stage { kPredictor, kCorrector };
 // Seconds spent in each kernel family since the device was made.
 struct KernelTimes {
     double build_neibs = 0.0;
-    double forces = 0.0;
+    double forces = 0.0;  // a Forces stage from start to end, both parts below included
+    // Of which the edge stripes (each edge slice, on GPUs with more particles to fill the GPU)
+    // and the central stripe. On a GPU they run at once, so they add up to more than `forces`.
+    double forces_edges = 0.0;
+    double forces_centre = 0.0;
     double minimum_scan = 0.0;
     double euler = 0.0;
     // Edge-force sends: time copying, and how much of it ran while the central forces computed.
@@ -109,6 +114,10 @@ public:
     // Makes the device fail the way a broken device would (a failed CUDA call on a GPU), to test
     // that every worker stops.
     virtual void inject_fault() = 0;
+
+    // From now on adds the device's kernels and copies to `trace` as process `process` (one
+    // track per stream); nullptr stops, once what is pending has been added.
+    virtual void trace_into(Trace* trace, int process) = 0;
 
     // Waits for the device's queued work.
     virtual void synchronize() = 0;

@@ -1,6 +1,7 @@
 #include "device_group.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,21 @@ namespace {
 float min_keep_nan(float a, float b) {
     return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
 }
+
+using Clock = std::chrono::steady_clock;
+
+// Host work of one worker: its seconds go to `total`, and to the trace while one is open.
+class HostRegion {
+public:
+    HostRegion(double& total, const TraceTrack& track, const char* name, const char* category)
+        : total_(total), region_(track, name, category), start_(Clock::now()) {}
+    ~HostRegion() { total_ += std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+private:
+    double& total_;
+    TracedRegion region_;
+    Clock::time_point start_;
+};
 
 }  // namespace
 
@@ -31,6 +47,10 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       local_min_{std::vector<float>(devices_.size()), std::vector<float>(devices_.size())},
       sends_(devices_.size()),
       forces_seconds_(devices_.size()),
+      stats_(devices_.size()),
+      particle_bytes_(devices_.size(), std::vector<std::uint64_t>(devices_.size(), 0)),
+      force_bytes_(devices_.size(), std::vector<std::uint64_t>(devices_.size(), 0)),
+      host_track_(devices_.size()),
       markers_(devices_.size(), 0),
       barrier_(static_cast<int>(devices_.size())) {
     if (slices_.devices() != size()) throw std::logic_error("DeviceGroup: slice map size");
@@ -90,6 +110,31 @@ void DeviceGroup::set_slices(const SliceMap& slices) {
     }
     slices_ = slices;
     bounds_ = slices_.cell_bounds(grid_);
+}
+
+std::vector<WorkerStats> DeviceGroup::stats() const {
+    std::vector<WorkerStats> stats = stats_;
+    for (int d = 0; d < size(); ++d) {
+        for (int e = 0; e < size(); ++e) {
+            if (e == d) continue;  // a device's own particles, moved within it
+            stats[d].bytes_received += particle_bytes_[d][e] + force_bytes_[e][d];
+            stats[e].bytes_sent += particle_bytes_[d][e];
+            stats[d].bytes_sent += force_bytes_[d][e];
+        }
+    }
+    return stats;
+}
+
+void DeviceGroup::trace_into(Trace* trace) {
+    for (int d = 0; d < size(); ++d) {
+        host_track_[d] = TraceTrack{};
+        if (trace != nullptr) {
+            trace->name_process(d + 1,
+                                "device " + std::to_string(d) + ": " + devices_[d]->description());
+            host_track_[d] = TraceTrack{trace, d + 1, trace->track(d + 1, "host thread")};
+        }
+        devices_[d]->trace_into(trace, d + 1);
+    }
 }
 
 StepResult DeviceGroup::step(const StepRequest& request) {
@@ -158,7 +203,31 @@ void DeviceGroup::euler(int d, Stage stage, float dt) {
     marker_changed_.notify_all();
 }
 
+void DeviceGroup::wait_at_barrier(int d, double& seconds, const char* name) {
+    HostRegion region(seconds, host_track_[d], name, "wait");
+    barrier_.arrive_and_wait();
+}
+
+// Particles and slices of device d at this rebuild, for the report.
+void DeviceGroup::sample_layout(int d) {
+    WorkerStats& s = stats_[d];
+    const std::uint64_t particles = internal_[d];
+    const int slices = slices_.end_slice(d) - slices_.first_slice(d);
+    if (s.rebuilds == 0) {
+        s.particles_min = s.particles_max = particles;
+        s.slices_min = s.slices_max = slices;
+    }
+    s.particles_min = std::min(s.particles_min, particles);
+    s.particles_max = std::max(s.particles_max, particles);
+    s.particles_sum += double(particles);
+    s.slices_min = std::min(s.slices_min, slices);
+    s.slices_max = std::max(s.slices_max, slices);
+    ++s.rebuilds;
+}
+
 void DeviceGroup::wait_for_neighbour_markers(int d) {
+    HostRegion region(stats_[d].marker_wait_seconds, host_track_[d], "neighbour Euler wait",
+                      "wait");
     std::unique_lock<std::mutex> lock(marker_mutex_);
     const long mine = markers_[d];
     marker_changed_.wait(lock, [&] {
@@ -190,6 +259,8 @@ void DeviceGroup::run_step(int d) {
     }
     euler(d, Stage::kCorrector, dt);
     forces_seconds_[d] += devices_[d]->last_forces_seconds();
+    stats_[d].forces_seconds += forces_seconds_[d];
+    ++stats_[d].iterations;
     if (d == 0) {
         result_.dt = dt;
         result_.next_dt_limit = next;
@@ -202,6 +273,7 @@ void DeviceGroup::run_step(int d) {
 void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                                  std::uint32_t count) {
     if (count == 0) return;
+    particle_bytes_[dst][src] += std::uint64_t(count) * (2 * sizeof(Vec4) + 4 + 1);
     const ParticleBuffers to = devices_[dst]->incoming(), from = devices_[src]->current();
     Transport& t = devices_[dst]->transport();
     t.copy(to.pos.offset(dst_at * sizeof(Vec4)), from.pos.offset(src_at * sizeof(Vec4)),
@@ -215,13 +287,15 @@ void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::ui
 // BuildNeibs across devices (paper section 3.3): sort, migrate, refresh external slices, list.
 // Returns false, on every worker alike, when a particle has left the grid.
 bool DeviceGroup::rebuild(int d) {
+    TracedRegion whole(host_track_[d], "rebuild", "rebuild");
+    WorkerStats& stats = stats_[d];
     Device& dev = *devices_[d];
     const int n = size();
     const LocalLayout before = dev.layout();
     dev.sort(before.left, before.internal);  // externals are dropped: their owners send them anew
     cuts_[d] = dev.lower_bounds(before.internal, bounds_);
     outside_[d] = before.internal - cuts_[d][n];  // sorted last: outside_cell() is the largest
-    barrier_.arrive_and_wait();
+    wait_at_barrier(d, stats.rebuild_wait_seconds, "rebuild wait");
     std::uint64_t outside = 0;
     for (std::uint32_t o : outside_) outside += o;
     if (outside > 0 && !remove_outside_) return false;
@@ -243,6 +317,7 @@ bool DeviceGroup::rebuild(int d) {
     }
     const bool moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != before.internal;
     if (moved) {
+        HostRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
         std::uint32_t at = 0;
         for (int e = 0; e < n; ++e) {
             const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
@@ -250,7 +325,8 @@ bool DeviceGroup::rebuild(int d) {
             at += part;
         }
     }
-    barrier_.arrive_and_wait();  // no device reads another's current arrays past this point
+    // No device reads another's current arrays past this point.
+    wait_at_barrier(d, stats.rebuild_wait_seconds, "rebuild wait");
     if (moved) {
         dev.commit_incoming(LocalLayout{0, total, 0});
         dev.sort(0, total);
@@ -261,7 +337,8 @@ bool DeviceGroup::rebuild(int d) {
         dev.lower_bounds(total, {bounds_[d] + per_slice, bounds_[d + 1] - per_slice});
     first_slice_end_[d] = edges[0];
     last_slice_start_[d] = edges[1];
-    barrier_.arrive_and_wait();
+    sample_layout(d);
+    wait_at_barrier(d, stats.rebuild_wait_seconds, "rebuild wait");
 
     // External slices: the left neighbour's last slice and the right neighbour's first slice.
     const std::uint32_t left = left_external(d);
@@ -273,11 +350,12 @@ bool DeviceGroup::rebuild(int d) {
                                  std::to_string(dev.capacity()));
     }
     if (left + right > 0) {
+        HostRegion region(stats.migration_seconds, host_track_[d], "external slices", "exchange");
         if (left > 0) copy_particles(d, 0, d - 1, last_slice_start_[d - 1], left);
         copy_particles(d, left, d, 0, total);
         if (right > 0) copy_particles(d, left + total, d + 1, 0, right);
     }
-    barrier_.arrive_and_wait();
+    wait_at_barrier(d, stats.rebuild_wait_seconds, "rebuild wait");
     if (left + right > 0) dev.commit_incoming(LocalLayout{left, total, right});
     plan_sends(d);
     largest_[d] = dev.build_lists().largest_count;
@@ -319,13 +397,20 @@ float DeviceGroup::stage(int d, Stage stage) {
     Device& dev = *devices_[d];
     wait_for_neighbour_markers(d);
     dev.forces(stage, sends_[d]);
+    for (const ForceSend* send : {&sends_[d].left, &sends_[d].right}) {
+        if (send->count > 0) {
+            force_bytes_[d][d + (send == &sends_[d].left ? -1 : 1)] +=
+                std::uint64_t(send->count) * sizeof(Vec4);
+        }
+    }
     if (d == fault_.device && request_.iteration == fault_.iteration &&
         stage == Stage::kPredictor) {
         dev.inject_fault();
     }
     std::vector<float>& minima = local_min_[stage == Stage::kPredictor ? 0 : 1];
     minima[d] = dev.minimum_dt();  // waits for the forces and the sends
-    barrier_.arrive_and_wait();    // every device's external forces have arrived
+    // Past this barrier every device's external forces have arrived.
+    wait_at_barrier(d, stats_[d].dt_wait_seconds, "dt reduction wait");
     float global = minima[0];
     for (float m : minima) global = min_keep_nan(global, m);
     return global;

@@ -17,6 +17,7 @@
 #include "cell_grid.h"
 #include "device.h"
 #include "slice_map.h"
+#include "trace.h"
 
 namespace sph {
 
@@ -34,6 +35,23 @@ struct StepResult {
     float dt = 0.0f;            // the step taken
     float next_dt_limit = 0.0f;
     std::uint32_t largest_neighbours = 0;  // at this rebuild, over all devices
+};
+
+// What one device's worker did since the group was made, timed on its host thread.
+struct WorkerStats {
+    double migration_seconds = 0.0;     // copying particles in at rebuilds (migration, externals)
+    double rebuild_wait_seconds = 0.0;  // at the rebuild's barriers, for the other devices
+    double dt_wait_seconds = 0.0;       // at the barrier after each Forces stage (the global dt)
+    double marker_wait_seconds = 0.0;   // for the neighbours' Euler before sending them forces
+    double forces_seconds = 0.0;        // Forces on its internal particles, both stages
+    long iterations = 0;
+    // Its particles and slices, sampled at each rebuild.
+    long rebuilds = 0;
+    std::uint64_t particles_min = 0, particles_max = 0;
+    double particles_sum = 0.0;
+    int slices_min = 0, slices_max = 0;
+    // Particle and edge-force bytes to and from the other devices.
+    std::uint64_t bytes_sent = 0, bytes_received = 0;
 };
 
 class DeviceGroup {
@@ -64,6 +82,11 @@ public:
     const std::vector<double>& forces_seconds() const { return forces_seconds_; }
     // Slices move between devices at the next rebuild. Call between steps.
     void set_slices(const SliceMap& slices);
+    // Each worker's times, particle counts and traffic so far. Call between steps.
+    std::vector<WorkerStats> stats() const;
+    // From the next step on, the devices and their workers add their work to `trace` (device d
+    // as process d + 1); nullptr stops. Call between steps.
+    void trace_into(Trace* trace);
 
     // Particles found outside the domain at a rebuild are dropped instead of stopping the run.
     void remove_particles_leaving_the_domain(bool remove) { remove_outside_ = remove; }
@@ -81,6 +104,8 @@ private:
     std::uint32_t left_external(int d) const;
     void euler(int d, Stage stage, float dt);
     void wait_for_neighbour_markers(int d);
+    void wait_at_barrier(int d, double& seconds, const char* name);
+    void sample_layout(int d);
     void fail(std::exception_ptr error);
     void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                         std::uint32_t count);
@@ -99,6 +124,11 @@ private:
     std::vector<float> local_min_[2];  // per stage: a fast worker's next stage must not overwrite
     std::vector<ForceSends> sends_;
     std::vector<double> forces_seconds_;
+    std::vector<WorkerStats> stats_;  // entry d is written by worker d only
+    // Bytes copied: particle_bytes_[d][e] into device d from device e (written by worker d, which
+    // pulls them), force_bytes_[d][e] from d to e (written by worker d, which sends them).
+    std::vector<std::vector<std::uint64_t>> particle_bytes_, force_bytes_;
+    std::vector<TraceTrack> host_track_;  // each worker's thread in the trace (or none)
 
     // Markers recorded per device (one per euler): a device sends forces into a neighbour only
     // after the neighbour has recorded as many as it has.

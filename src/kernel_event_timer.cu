@@ -4,6 +4,18 @@
 
 namespace sph {
 
+double GpuTraceClock::at(cudaEvent_t event) const {
+    float ms = 0.0f;
+    SPH_CUDA_CHECK(cudaEventElapsedTime(&ms, origin, event));
+    return origin_seconds + 1e-3 * ms;
+}
+
+void GpuTraceClock::add(int track, const char* name, const char* category, cudaEvent_t start,
+                        cudaEvent_t stop) const {
+    const double a = at(start);
+    trace->add(process, track, name, category, a, at(stop) - a);
+}
+
 KernelEventTimer::~KernelEventTimer() {
     for (auto e : free_) cudaEventDestroy(e);
     for (auto& i : pending_) {
@@ -29,10 +41,11 @@ void KernelEventTimer::begin(cudaStream_t stream) {
     SPH_CUDA_CHECK(cudaEventRecord(open_, stream));
 }
 
-void KernelEventTimer::end(cudaStream_t stream, Field field) {
+void KernelEventTimer::end(cudaStream_t stream, Field field, const char* name) {
     cudaEvent_t stop = take_event();
     SPH_CUDA_CHECK(cudaEventRecord(stop, stream));
-    pending_.push_back(Interval{open_, stop, field});
+    const bool traced = clock_ != nullptr && clock_->trace != nullptr;
+    pending_.push_back(Interval{open_, stop, field, traced ? name : nullptr});
     open_ = nullptr;
 }
 
@@ -42,6 +55,9 @@ void KernelEventTimer::collect(KernelTimes& totals) {
         float ms = 0.0f;
         SPH_CUDA_CHECK(cudaEventElapsedTime(&ms, interval.start, interval.stop));
         totals.*interval.field += 1e-3 * ms;
+        if (interval.name != nullptr && clock_ != nullptr && clock_->trace != nullptr) {
+            clock_->add(track_, interval.name, "kernel", interval.start, interval.stop);
+        }
         free_.push_back(interval.start);
         free_.push_back(interval.stop);
     }

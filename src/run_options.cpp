@@ -8,6 +8,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <tuple>
+#include <utility>
 
 #include "problem.h"
 
@@ -161,13 +164,29 @@ std::vector<double> parse_coordinates(const std::string& text, int count, const 
     return values;
 }
 
+// "A:B" of two non-negative integers; throws OptionError naming --`option` and the `form`.
+std::pair<long, long> parse_integer_pair(const std::string& text, const char* option,
+                                         const char* form) {
+    const std::size_t colon = text.find(':');
+    const std::string a = text.substr(0, colon);
+    const std::string b = colon == std::string::npos ? "" : text.substr(colon + 1);
+    auto number = [](const std::string& t) {
+        return !t.empty() && t.size() < 10 &&
+               t.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (!number(a) || !number(b)) {
+        throw OptionError(std::string("--") + option + " takes " + form + " (got '" + text + "')");
+    }
+    return {std::stol(a), std::stol(b)};
+}
+
 std::optional<RunOptions> parse_command_line(int argc, const char* const argv[], Problem& problem,
                                              std::ostream& help_out) {
     RunOptions o;
     o.dp = problem.default_dp();
     o.t_end = problem.default_t_end();
     std::string backend = "auto", config, memory_limit, fault, balancing = "auto",
-                out_of_domain = "remove";
+                out_of_domain = "remove", trace_window = "10:30";
     std::vector<std::string> gauges, probes;
 
     // clang-format off
@@ -231,6 +250,13 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
         ("gauge-every", with_default(&o.gauge_every),
          "simulated time between rows of gauges.csv [s]")
         ("no-instruments", "drop the problem's own gauges, probes and front tracker");
+    po::options_description performance("Performance analysis");
+    performance.add_options()
+        ("trace", po::value(&o.trace_file),
+         "write a timeline of --trace-iterations to this file: Chrome trace-event JSON with one "
+         "track per device stream (open it in ui.perfetto.dev)")
+        ("trace-iterations", po::value(&trace_window)->default_value(trace_window),
+         "A:B: the iterations [A, B) that --trace records");
     po::options_description testing("Testing");
     testing.add_options()
         ("inject-fault", po::value(&fault),
@@ -239,7 +265,7 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     po::options_description problem_options(problem.name());
     problem.add_options(problem_options);
     po::options_description all("Options of " + problem.name());
-    all.add(run).add(physics).add(measure).add(testing);
+    all.add(run).add(physics).add(measure).add(performance).add(testing);
     if (!problem_options.options().empty()) all.add(problem_options);
 
     po::variables_map vm;
@@ -280,19 +306,16 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
         require(o.device_memory_limit > 0, "device-memory-limit", "must be positive", memory_limit);
     }
     if (!fault.empty()) {
-        const std::size_t colon = fault.find(':');
-        const std::string d = fault.substr(0, colon);
-        const std::string i = colon == std::string::npos ? "" : fault.substr(colon + 1);
-        auto number = [](const std::string& t) {
-            return !t.empty() && t.size() < 10 &&
-                   t.find_first_not_of("0123456789") == std::string::npos;
-        };
-        if (!number(d) || !number(i)) {
-            throw OptionError("--inject-fault takes DEVICE:ITERATION, e.g. 1:20 (got '" + fault +
-                              "')");
-        }
-        o.fault_device = std::stoi(d);
-        o.fault_iteration = std::stol(i);
+        const auto [device, iteration] =
+            parse_integer_pair(fault, "inject-fault", "DEVICE:ITERATION, e.g. 1:20");
+        o.fault_device = static_cast<int>(device);
+        o.fault_iteration = iteration;
+    }
+    std::tie(o.trace_first, o.trace_end) =
+        parse_integer_pair(trace_window, "trace-iterations", "FIRST:END, e.g. 10:30");
+    if (o.trace_end <= o.trace_first) {
+        throw OptionError("--trace-iterations " + trace_window +
+                          ": the window [FIRST, END) is empty");
     }
     validate(o);
     add_instruments(gauges, probes, problem.domain(o.dp), o);

@@ -60,6 +60,9 @@ struct RunOptions {
     std::vector<Probe> probes;
     double gauge_every = 0.01;
     bool problem_instruments = true;
+    // A timeline (src/trace.h) of iterations [trace_first, trace_end), written to trace_file.
+    std::string trace_file;
+    long trace_first = 10, trace_end = 30;
 };
 
 // Parses argv; prints the help text and returns nothing for --help. Throws OptionError.

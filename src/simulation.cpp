@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -261,6 +263,7 @@ void Simulation::check_neighbours(std::uint32_t largest) {
 // rebuild, except where the receiving device would run out of room.
 void Simulation::balance() {
     const auto start = Clock::now();
+    TracedRegion region(main_track_, "load balancing", "balancing");
     std::optional<BalanceDecision> decision = balancer_->decide(group_->slices());
     if (!decision) return;
     const std::vector<std::uint64_t> count = group_->particle_counts();
@@ -304,6 +307,33 @@ void Simulation::balance() {
 }
 
 void Simulation::step() {
+    if (trace_ && iteration_ == options_.trace_first) start_trace();
+    advance();
+    if (trace_began_ >= 0 && iteration_ == options_.trace_end) finish_trace();
+}
+
+void Simulation::start_trace() {
+    trace_->name_process(0, "run");
+    main_track_ = TraceTrack{trace_.get(), 0, trace_->track(0, "main thread")};
+    group_->trace_into(trace_.get());
+    trace_began_ = iteration_;
+}
+
+void Simulation::finish_trace() {
+    group_->trace_into(nullptr);  // collects what the devices still hold
+    main_track_ = TraceTrack{};
+    trace_->write(options_.trace_file, trace_began_, iteration_);
+    trace_written_ = options_.trace_file;
+    if (log_ != nullptr) {
+        *log_ << "trace of iterations [" << trace_began_ << ", " << iteration_ << ") written to "
+              << options_.trace_file << "\n";
+    }
+    trace_.reset();
+    trace_began_ = -1;
+}
+
+void Simulation::advance() {
+    TracedRegion region(main_track_, "iteration", "iteration");
     const bool rebuild = iteration_ % options_.rebuild_every == 0;
     if (rebuild && balancer_) balance();
     StepResult r;
@@ -363,26 +393,107 @@ RunReport Simulation::base_report() const {
     r.h = params_.h;
     r.c0 = params_.c0;
     r.setup_seconds = setup_seconds_;
-    for (int d = 0; d < group_->size(); ++d) r.device_bytes += group_->device(d).bytes_allocated();
     r.max_neighbours = options_.max_neighbours;
     return r;
 }
 
+// Each device's kernel times, waits, particles, slices, traffic and memory.
+void Simulation::add_device_reports(RunReport& report) {
+    const std::vector<WorkerStats> stats = group_->stats();
+    report.devices.clear();
+    for (int d = 0; d < group_->size(); ++d) {
+        Device& device = group_->device(d);
+        DeviceReport r;
+        r.description = device.description();
+        r.kernels = device.kernel_times();
+        r.worker = stats[d];
+        r.first_slice = group_->slices().first_slice(d);
+        r.end_slice = group_->slices().end_slice(d);
+        r.memory_bytes = device.bytes_allocated();
+        report.devices.push_back(r);
+    }
+}
+
+namespace {
+
+// Makes the trace file's folder and checks that the file can be written, before the run starts.
+void check_trace_path(const std::string& path) {
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    const std::string probe = path + ".tmp";
+    {
+        std::ofstream out(probe);
+        if (!ec && (out << "ok")) {
+            out.close();
+            std::filesystem::remove(probe, ec);
+            return;
+        }
+    }
+    throw OptionError("--trace: cannot write '" + path + "'" +
+                      (ec ? ": " + ec.message() : std::string()));
+}
+
+// Throughput over windows of `window` wall seconds of the time loop.
+class ThroughputMeter {
+public:
+    explicit ThroughputMeter(double window) { result_.window_seconds = window; }
+    void update(double wall, double particle_iterations) {
+        if (wall - start_ < result_.window_seconds) return;
+        const double kips = (particle_iterations - done_) / (wall - start_) / 1e3;
+        result_.last_kips = kips;
+        result_.min_kips = result_.windows == 0 ? kips : std::min(result_.min_kips, kips);
+        result_.max_kips = std::max(result_.max_kips, kips);
+        ++result_.windows;
+        start_ = wall;
+        done_ = particle_iterations;
+    }
+    // With no complete window, the run's average stands for all three.
+    ThroughputWindows result(double average_kips) const {
+        ThroughputWindows r = result_;
+        if (r.windows == 0) r.last_kips = r.min_kips = r.max_kips = average_kips;
+        return r;
+    }
+
+private:
+    ThroughputWindows result_;
+    double start_ = 0.0, done_ = 0.0;
+};
+
+}  // namespace
+
 RunReport Simulation::run(std::ostream& log) {
     ensure_writable_directory(options_.output_dir);
+    if (!options_.trace_file.empty()) {
+        check_trace_path(options_.trace_file);
+        trace_ = std::make_unique<Trace>();
+    }
     RunReport report = base_report();
     log << problem_.name() << ": " << particle_count_ << " particles (" << fluid_count_
         << " fluid), dp " << options_.dp << " m, to t = " << options_.t_end << " s\n"
         << "backend: " << backend_ << " (" << backend_note_ << ") on " << report.device << "\n";
     StatusLine status(log, is_terminal(log), options_.status_interval);
+    ThroughputMeter throughput(std::max(options_.status_interval, 0.1));
     log_ = &log;
     const std::string report_path = options_.output_dir + "/run_report.json";
     const auto loop_start = Clock::now();
+    // What the report says of the time loop, however it ended.
+    auto finish_report = [&] {
+        report.loop_seconds = seconds_since(loop_start);
+        report.iterations = iteration_;
+        report.particle_iterations = particle_iterations_;
+        report.removed_particles = removed_;
+        report.simulated_time = time_;
+        report.balance_seconds = balance_seconds_;
+        report.instantaneous = throughput.result(report.kips());
+        report.largest_neighbour_count = largest_neighbours_;
+    };
     try {
         std::unique_ptr<OutputSeries> output;
         double next_output = 0.0;
         auto write_frame = [&] {
             const auto start = Clock::now();
+            TracedRegion region(main_track_, "output", "output");
             output->write(time_, group_->download(), params_);
             report.output_frames = output->frames();
             report.output_seconds += seconds_since(start);
@@ -394,6 +505,7 @@ RunReport Simulation::run(std::ostream& log) {
         double next_gauge = 0.0;
         auto measure_instruments = [&] {
             const auto start = Clock::now();
+            TracedRegion region(main_track_, "gauges", "output");
             const InstrumentReadings readings = measure(instruments, download(), params_);
             gauges->append(time_, instrument_row(instruments, readings));
             report.output_seconds += seconds_since(start);
@@ -420,19 +532,31 @@ RunReport Simulation::run(std::ostream& log) {
             if (output && (time_ >= next_output || time_ >= options_.t_end)) write_frame();
             if (gauges && (time_ >= next_gauge || time_ >= options_.t_end)) measure_instruments();
             const double wall = seconds_since(loop_start);
+            throughput.update(wall, particle_iterations_);
             status.update(Progress{iteration_, time_, options_.t_end, last_dt,
                                    wall > 0 ? particle_iterations_ / wall / 1e3 : 0, wall});
         }
         status.finish();
+        finish_report();
+        if (trace_began_ >= 0) finish_trace();  // the run ended inside the window
+        if (trace_) {
+            log << "warning: no trace written: the run ended at iteration " << iteration_
+                << ", before --trace-iterations began (" << options_.trace_first << ")\n";
+            trace_.reset();
+        }
     } catch (const std::exception& e) {
         status.finish();
         report.status = "failed";
         report.error = e.what();
-        report.iterations = iteration_;
-        report.particle_iterations = particle_iterations_;
-        report.removed_particles = removed_;
-        report.simulated_time = time_;
-        report.loop_seconds = seconds_since(loop_start);
+        finish_report();
+        try {
+            // What led up to the failure is worth having, if the devices still answer.
+            if (trace_began_ >= 0) finish_trace();
+            report.trace_file = trace_written_;
+            add_device_reports(report);
+        } catch (const std::exception&) {
+            // The original error is the one to report.
+        }
         try {
             write_report_json(report, report_path);
         } catch (const std::exception&) {
@@ -440,23 +564,8 @@ RunReport Simulation::run(std::ostream& log) {
         }
         throw;
     }
-    report.loop_seconds = seconds_since(loop_start);
-    report.iterations = iteration_;
-    report.particle_iterations = particle_iterations_;
-    report.removed_particles = removed_;
-    report.simulated_time = time_;
-    // Devices work in parallel: each kernel's time is the slowest device's.
-    for (int d = 0; d < group_->size(); ++d) {
-        const KernelTimes t = group_->device(d).kernel_times();
-        report.kernels.build_neibs = std::max(report.kernels.build_neibs, t.build_neibs);
-        report.kernels.forces = std::max(report.kernels.forces, t.forces);
-        report.kernels.minimum_scan = std::max(report.kernels.minimum_scan, t.minimum_scan);
-        report.kernels.euler = std::max(report.kernels.euler, t.euler);
-        // Copies run on every device at once: the totals over devices give the hidden share.
-        report.kernels.exchange_copy += t.exchange_copy;
-        report.kernels.exchange_hidden += t.exchange_hidden;
-    }
-    report.largest_neighbour_count = largest_neighbours_;
+    report.trace_file = trace_written_;
+    add_device_reports(report);
     write_report_json(report, report_path);
     return report;
 }

@@ -17,6 +17,7 @@
 #include "run_options.h"
 #include "run_report.h"
 #include "sph_params.h"
+#include "trace.h"
 
 namespace sph {
 
@@ -60,7 +61,11 @@ public:
 private:
     HostParticles download();
     void check_neighbours(std::uint32_t largest);
+    void advance();
     void balance();
+    void start_trace();
+    void finish_trace();
+    void add_device_reports(RunReport& report);
     [[noreturn]] void fail_out_of_domain();
     [[noreturn]] void fail_non_finite();
     std::string when() const;
@@ -74,6 +79,11 @@ private:
     std::unique_ptr<LoadBalancer> balancer_;       // with balancing on
     std::unique_ptr<LoadBalanceLog> balance_log_;  // opened by run()
     bool balancing_ = false;
+    // --trace: made by run(), open for iterations [trace_first, trace_end).
+    std::unique_ptr<Trace> trace_;
+    TraceTrack main_track_;  // the main thread's track while the window is open
+    long trace_began_ = -1;  // the window's first iteration once open
+    std::string trace_written_;
     double balance_seconds_ = 0.0;
     std::uint64_t removed_ = 0;         // particles that left the domain
     double particle_iterations_ = 0.0;  // sum over iterations of the particles then

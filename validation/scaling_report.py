@@ -4,6 +4,7 @@
     validation/scaling_report.py --exe build/src/dambreak --backend cuda --devices-list 1,2 \\
         --out scaling/db02 -- --dp 0.02 --t-end 0.5 --no-output
     validation/scaling_report.py --from-csv validation/data/paper_bore_in_a_box.csv --out paper
+    validation/scaling_report.py --from-runs fetched/bore-corridor --out report/bore-corridor
 
 Every run gets the same arguments (those after `--`), so the same work; the runtime is the time
 loop of run_report.json (`wall_time_s.time_loop`, set-up excluded), and S = runtime_1 / runtime_N.
@@ -16,6 +17,7 @@ import io
 import json
 import math
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -70,6 +72,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--from-csv", metavar="FILE",
                    help="make the report from measured rows (columns devices, runtime_s and/or "
                    "mips, optional lb and label) instead of running anything")
+    p.add_argument("--from-runs", metavar="DIR",
+                   help="make the report from runs already made (DIR/runs/<config>/run_report.json "
+                   "with configs n1, n2-lb-off, n2-lb-on ..., the layout this tool writes), e.g. "
+                   "on a machine without matplotlib")
     args = p.parse_args(argv)
     args.passthrough = passthrough
     try:
@@ -80,9 +86,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def check_args(args: argparse.Namespace) -> None:
-    if args.from_csv:
+    if args.from_csv and args.from_runs:
+        raise UsageError("give --from-csv or --from-runs, not both")
+    if args.from_csv or args.from_runs:
         if args.exe or args.passthrough:
-            raise UsageError("--from-csv runs nothing: leave out --exe and arguments after --")
+            raise UsageError("--from-csv and --from-runs run nothing: leave out --exe and "
+                             "arguments after --")
         return
     if not args.exe:
         raise UsageError("--exe is required (or --from-csv)")
@@ -143,7 +152,8 @@ def config_name(n: int, lb: str) -> str:
 
 
 def read_run_report(path: str) -> Dict:
-    """The fields of run_report.json the report needs (run_report.cpp writes every value as text)."""
+    """The fields of run_report.json the report needs (docs/run-report.md; numbers may be text in
+    reports of schema version 1)."""
     try:
         with open(path) as f:
             r = json.load(f)
@@ -164,11 +174,57 @@ def read_run_report(path: str) -> Dict:
     except (KeyError, TypeError, ValueError) as e:
         raise RunError(f"run report '{path}' lacks or garbles field {e}") from None
     out["mips"] = scaling.mips(out["particles"], out["iterations"], out["loop_seconds"])
+    out["diagnostics"] = diagnostics(r, out["loop_seconds"])
     reported = out["reported_mips"]
     if reported is not None and not math.isclose(reported, out["mips"], rel_tol=1e-3):
         warn(f"{path}: mips field {reported:.6g} differs from particles x iterations / "
              f"time loop = {out['mips']:.6g}; the report uses the latter")
     return out
+
+
+def diagnostics(report: Dict, loop: float) -> Optional[Dict]:
+    """Where a multi-device run lost time, from the per-device fields of schema 2 reports."""
+    devices = report.get("devices")
+    if not isinstance(devices, list) or len(devices) < 2 or loop <= 0:
+        return None
+    try:
+        waits = [sum(float(v) for v in d["wait_time_s"].values()) for d in devices]
+        forces = [float(d["forces_s_per_iteration"]) for d in devices]
+        particles = [float(d["particles"]["mean"]) for d in devices]
+        hidden = report.get("exchange", {}).get("hidden_fraction")
+        return {
+            "wait_share": max(waits) / loop,
+            "forces_spread": (max(forces) - min(forces)) / max(forces) if max(forces) > 0 else 0,
+            "particles_spread": ((max(particles) - min(particles)) / max(particles)
+                                 if max(particles) > 0 else 0),
+            "hidden_fraction": float(hidden) if hidden is not None else None,
+        }
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def read_runs(folder: str) -> List[Dict]:
+    """Runs made before, in the layout run_series writes: FOLDER/runs/<config>/run_report.json."""
+    runs_dir = os.path.join(folder, "runs")
+    try:
+        names = sorted(os.listdir(runs_dir))
+    except OSError as e:
+        raise RunError(f"--from-runs: cannot list '{runs_dir}': {e}") from None
+    runs = []
+    for name in names:
+        m = re.fullmatch(r"n(\d+)(?:-lb-(on|off))?", name)
+        if not m:
+            warn(f"--from-runs: '{name}' is not a run folder (n<N> or n<N>-lb-on|off); skipped")
+            continue
+        r = read_run_report(os.path.join(runs_dir, name, "run_report.json"))
+        r.update(devices=int(m.group(1)), lb=m.group(2) or "")
+        runs.append(r)
+    runs.sort(key=lambda r: (r["devices"], r["lb"]))
+    if not runs or runs[0]["devices"] != 1:
+        raise RunError(f"--from-runs: '{runs_dir}' has no one-device run (n1): speedups are "
+                       "relative to it")
+    check_same_work(runs)
+    return runs
 
 
 def run_series(args: argparse.Namespace) -> List[Dict]:
@@ -312,7 +368,28 @@ def markdown_table(title: str, groups, value, ideal=None) -> List[str]:
     return lines + [""]
 
 
-def markdown(rows: List[scaling.ScalingRow], title: str, notes: List[str]) -> str:
+def diagnostics_table(extra: Dict) -> List[str]:
+    """Per multi-device run: what its run report says about lost time."""
+    runs = [(key, r["diagnostics"]) for key, r in sorted(extra.items())
+            if r.get("diagnostics") is not None]
+    if not runs:
+        return []
+    lines = ["### Where the multi-device runs lose time (from their run reports)", "",
+             "Waits: the most any device spent waiting (dt reduction, neighbours' Euler, rebuild "
+             "barriers), as a share of the time loop. Forces spread: (slowest - fastest) / slowest "
+             "average Forces time per iteration. Particles spread: the same for the mean particle "
+             "counts. Copies hidden: the share of edge-force copy time that overlapped the "
+             "central Forces work.", "",
+             "| run | waits | Forces spread | particles spread | copies hidden |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    for (n, lb), d in runs:
+        lines.append(f"| {n} devices{', LB ' + lb if lb else ''} | {fmt_pct(d['wait_share'])} | "
+                     f"{fmt_pct(d['forces_spread'])} | {fmt_pct(d['particles_spread'])} | "
+                     f"{fmt_pct(d['hidden_fraction'])} |")
+    return lines + [""]
+
+
+def markdown(rows: List[scaling.ScalingRow], title: str, notes: List[str], extra: Dict) -> str:
     groups = layout(rows)
     lines = [f"# Scaling report{': ' + title if title else ''}", ""] + notes + [
         "",
@@ -342,6 +419,7 @@ def markdown(rows: List[scaling.ScalingRow], title: str, notes: List[str]) -> st
     lines += markdown_table("Efficiency S / N", groups, lambda r: fmt_pct(r.efficiency))
     lines += markdown_table("Serial fraction beta, Karp-Flatt (as the paper's Table 2)", groups,
                             lambda r: fmt_pct(r.serial_fraction))
+    lines += diagnostics_table(extra)
     return "\n".join(lines)
 
 
@@ -399,7 +477,7 @@ def plot(plt, rows: List[scaling.ScalingRow], title: str, path: str) -> None:
 
 def write_outputs(plt, rows, title: str, notes: List[str], extra: Dict, out: str) -> None:
     os.makedirs(out, exist_ok=True)
-    md, table = markdown(rows, title, notes), csv_text(rows, extra)
+    md, table = markdown(rows, title, notes, extra), csv_text(rows, extra)
     paths = {name: os.path.join(out, name) for name in ("scaling.md", "scaling.csv", "scaling.png")}
     with open(paths["scaling.md"], "w") as f:
         f.write(md + "\n")
@@ -420,12 +498,14 @@ def main(argv: Sequence[str]) -> int:
             notes = [f"Measurements read from `{args.from_csv}`."]
             extra = {}
         else:
-            runs = run_series(args)
+            runs = read_runs(args.from_runs) if args.from_runs else run_series(args)
             measurements = [scaling.Measurement(devices=r["devices"], lb=r["lb"],
                                                 runtime=r["loop_seconds"], mips=r["mips"],
                                                 label=args.label) for r in runs]
             base = runs[0]
             notes = [
+                f"Runs read from `{args.from_runs}/runs/` (their console.log files hold the "
+                "commands)." if args.from_runs else
                 f"`{os.path.basename(args.exe)}` on the {args.backend} back end, the same "
                 f"arguments on every device count: `{shlex.join(args.passthrough)}`.",
                 f"{base['particles']} particles, {base['iterations']} iterations to "

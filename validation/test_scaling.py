@@ -266,6 +266,19 @@ class DamBreakScalingTest(unittest.TestCase):
             self.assertAlmostEqual(float(rows[1]["speedup"]),
                                    float(rows[0]["runtime_s"]) / float(rows[1]["runtime_s"]),
                                    places=3)
+            # The runs' reports say where the two-device run lost time.
+            with open(os.path.join(out, "scaling.md")) as f:
+                md = f.read()
+            self.assertIn("Where the multi-device runs lose time", md)
+            self.assertRegex(md, r"\| 2 devices \| \d+\.\d %")
+            # The same report again from the runs on disk, without running anything.
+            again = os.path.join(out, "again")
+            proc = run_tool("--from-runs", out, "--out", again, "--label", "ctest")
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(read_csv(os.path.join(again, "scaling.csv")), rows)
+            proc = run_tool("--from-runs", os.path.join(out, "runs", "n2"), "--out", again)
+            self.assertEqual(proc.returncode, 1)
+            self.assertIn("cannot list", proc.stderr)
 
     def test_a_failing_run_shows_its_error(self):
         with tempfile.TemporaryDirectory() as out:

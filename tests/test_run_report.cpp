@@ -1,0 +1,144 @@
+// The run report's JSON parses, follows its schema (docs/run-report.md) and its counters add up:
+// throughput from particle-iterations and time, per-device times within the time loop, particle
+// counts that sum to the run's, bytes one device sends that its neighbour receives.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "dam_break.h"
+#include "simulation.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+using nlohmann::json;
+
+struct Reported {
+    RunReport report;
+    json doc;
+    std::string printed;
+};
+
+Reported run_dam_break(int devices, const std::string& dir) {
+    RunOptions o = testing::small_run(0.04, 0.02);
+    o.devices = std::to_string(devices);
+    o.threads = 1;
+    o.output_dir = dir;
+    o.status_interval = 0.05;  // short windows, so that the instantaneous figures are measured
+    DamBreak problem;
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    Reported r;
+    r.report = sim.run(log);
+    print_report(r.report, log);
+    r.printed = log.str();
+    std::ifstream in(dir + "/run_report.json");
+    r.doc = json::parse(in);  // throws, failing the test, when it is not JSON
+    return r;
+}
+
+double number(const json& j, const char* key) {
+    EXPECT_TRUE(j.contains(key) && j[key].is_number()) << key << " in " << j.dump();
+    return j.value(key, 0.0);
+}
+
+// The device's time-loop parts, each measured on its own worker thread one after another.
+double device_parts(const json& d) {
+    const json& k = d["kernel_time_s"];
+    const json& w = d["wait_time_s"];
+    return number(k, "build_neibs") + number(k, "forces") + number(k, "minimum_scan") +
+           number(k, "euler") + number(w, "dt_reduction") + number(w, "neighbour_euler") +
+           number(w, "rebuild") + number(d, "migration_s");
+}
+
+void expect_consistent(const json& r, int devices) {
+    EXPECT_EQ(r["schema"], "sph-run-report/2");
+    EXPECT_EQ(r["status"], "completed");
+    const double loop = number(r["wall_time_s"], "time_loop");
+    const double main_thread =
+        number(r["wall_time_s"], "output") + number(r["wall_time_s"], "load_balancing");
+    const double pi = number(r, "particle_iterations");
+    const auto particles = r["particles"]["total"].get<std::uint64_t>();
+    const long iterations = r["iterations"].get<long>();
+    ASSERT_GT(iterations, 0);
+    ASSERT_GT(loop, 0.0);
+    EXPECT_DOUBLE_EQ(pi, double(particles) * double(iterations));  // nothing left the domain
+    EXPECT_NEAR(number(r, "kips"), pi / loop / 1e3, 1e-9 * number(r, "kips"));
+    EXPECT_NEAR(number(r, "mips"), number(r, "kips") / 1e3, 1e-12 * number(r, "kips"));
+    const json& inst = r["instantaneous_kips"];
+    EXPECT_GT(inst["windows"].get<int>(), 0);
+    EXPECT_LE(number(inst, "min"), number(inst, "last"));
+    EXPECT_LE(number(inst, "last"), number(inst, "max"));
+
+    ASSERT_EQ(r["devices"].size(), std::size_t(devices));
+    double particles_mean = 0.0, sent = 0.0, received = 0.0, memory = 0.0;
+    int next_slice = 0;
+    for (const json& d : r["devices"]) {
+        const json& k = d["kernel_time_s"];
+        // Sequential on one thread: the parts fit in the loop, and the stripes in Forces.
+        EXPECT_LE(device_parts(d) + main_thread, loop);
+        EXPECT_NEAR(number(d, "other_s"), loop - main_thread - device_parts(d), 1e-9);
+        EXPECT_LE(number(k, "forces_edges") + number(k, "forces_centre"), number(k, "forces"));
+        EXPECT_GT(number(k, "forces_centre"), 0.0);
+        EXPECT_LE(number(k, "forces"), number(r["kernel_time_s"], "forces"));
+        EXPECT_NEAR(number(d, "forces_s_per_iteration") * double(iterations), number(k, "forces"),
+                    1e-9 + 1e-6 * number(k, "forces"));
+        const json& p = d["particles"];
+        EXPECT_LE(number(p, "min"), number(p, "mean"));
+        EXPECT_LE(number(p, "mean"), number(p, "max"));
+        particles_mean += number(p, "mean");
+        EXPECT_EQ(d["slices"]["first"].get<int>(), next_slice);
+        next_slice = d["slices"]["end"].get<int>();
+        EXPECT_LE(d["slices"]["min"].get<int>(), next_slice - d["slices"]["first"].get<int>());
+        EXPECT_GE(d["slices"]["max"].get<int>(), next_slice - d["slices"]["first"].get<int>());
+        sent += number(d, "bytes_sent");
+        received += number(d, "bytes_received");
+        memory += number(d, "memory_bytes");
+    }
+    EXPECT_NEAR(particles_mean, double(particles), 1e-6 * double(particles));
+    EXPECT_EQ(sent, received);
+    EXPECT_EQ(memory, number(r, "device_memory_bytes"));
+    EXPECT_DOUBLE_EQ(number(r, "bytes_per_particle"), memory / double(particles));
+}
+
+TEST(RunReport, OneDeviceAddsUp) {
+    testing::TempDir dir("report1");
+    const Reported r = run_dam_break(1, dir.path());
+    expect_consistent(r.doc, 1);
+    const json& d = r.doc["devices"][0];
+    EXPECT_EQ(number(d, "bytes_sent"), 0.0);  // nobody to talk to
+    EXPECT_EQ(number(d["kernel_time_s"], "forces_edges"), 0.0);
+    EXPECT_EQ(number(r.doc["exchange"], "edge_force_copy_s"), 0.0);
+}
+
+TEST(RunReport, ThreeDevicesAddUpAndNeighboursTradeBytes) {
+    testing::TempDir dir("report3");
+    const Reported r = run_dam_break(3, dir.path());
+    expect_consistent(r.doc, 3);
+    const json& dev = r.doc["devices"];
+    // The middle device has two neighbours: it sends the most and computes both edge stripes.
+    EXPECT_GT(number(dev[1], "bytes_sent"), number(dev[0], "bytes_sent"));
+    EXPECT_GT(number(dev[1], "bytes_sent"), number(dev[2], "bytes_sent"));
+    for (const json& d : dev) {
+        EXPECT_GT(number(d, "bytes_received"), 0.0);
+        EXPECT_GT(number(d["kernel_time_s"], "forces_edges"), 0.0);
+    }
+    // Forces of every edge slice, each iteration (two stages): at least 16 bytes per particle of
+    // the edge slices, which are not empty.
+    EXPECT_GT(number(r.doc["exchange"], "edge_force_copy_s"), 0.0);
+    // The table shows one column per device and the parts of the time loop.
+    for (const char* text : {"device 0", "device 2", "dt reduction wait", "migration",
+                             "particles mean", "MB sent", "edge stripes"}) {
+        EXPECT_NE(r.printed.find(text), std::string::npos) << text << "\n" << r.printed;
+    }
+    // What was printed is what was written.
+    EXPECT_EQ(r.report.devices.size(), 3u);
+    EXPECT_EQ(r.report.devices[1].worker.bytes_sent, dev[1]["bytes_sent"].get<std::uint64_t>());
+    EXPECT_DOUBLE_EQ(r.report.kips(), number(r.doc, "kips"));
+}
+
+}  // namespace
+}  // namespace sph
