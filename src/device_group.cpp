@@ -322,6 +322,7 @@ bool DeviceGroup::rebuild(int d) {
         for (int e = 0; e < n; ++e) {
             const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
             copy_particles(d, at, e, cuts_[e][d], part);
+            if (e != d) stats.particles_migrated_in += part;
             at += part;
         }
     }
@@ -399,6 +400,7 @@ float DeviceGroup::stage(int d, Stage stage) {
     dev.forces(stage, sends_[d]);
     for (const ForceSend* send : {&sends_[d].left, &sends_[d].right}) {
         if (send->count > 0) {
+            ++stats_[d].force_sends;
             force_bytes_[d][d + (send == &sends_[d].left ? -1 : 1)] +=
                 std::uint64_t(send->count) * sizeof(Vec4);
         }

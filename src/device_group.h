@@ -52,6 +52,8 @@ struct WorkerStats {
     int slices_min = 0, slices_max = 0;
     // Particle and edge-force bytes to and from the other devices.
     std::uint64_t bytes_sent = 0, bytes_received = 0;
+    std::uint64_t particles_migrated_in = 0;  // taken over from other devices at rebuilds
+    long force_sends = 0;                     // edge-slice force copies to neighbours
 };
 
 class DeviceGroup {

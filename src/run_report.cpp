@@ -164,6 +164,15 @@ void print_report(const RunReport& r, std::ostream& out) {
                [](const DeviceReport& d) { return fixed(d.worker.bytes_received / 1e6, 1); });
     device_row(out, r, "memory MiB",
                [](const DeviceReport& d) { return fixed(d.memory_bytes / 1048576.0, 1); });
+    device_row(out, r, "particles migrated in", [](const DeviceReport& d) {
+        return std::to_string(d.worker.particles_migrated_in);
+    });
+    if (r.devices.size() > 1) {
+        out << "  balancing     " << (r.balancing.enabled ? "on" : "off (measured only)") << ": "
+            << r.balancing.decisions << " decisions, " << r.balancing.moves << " slice moves";
+        if (r.balancing.dropped > 0) out << ", " << r.balancing.dropped << " refused for room";
+        out << "\n";
+    }
     const KernelTimes k = r.kernels();
     if (k.exchange_copy > 0.0) {
         out << "  edge forces   " << std::setprecision(3) << k.exchange_copy << " s copying, "
@@ -201,6 +210,8 @@ nlohmann::json device_json(const DeviceReport& d, double loop, double main_threa
               {"end", d.end_slice},
               {"min", w.slices_min},
               {"max", w.slices_max}}},
+            {"particles_migrated_in", w.particles_migrated_in},
+            {"edge_force_sends", w.force_sends},
             {"bytes_sent", w.bytes_sent},
             {"bytes_received", w.bytes_received},
             {"memory_bytes", d.memory_bytes}};
@@ -236,6 +247,11 @@ void write_report_json(const RunReport& r, const std::string& path) {
                 {"time_loop", r.loop_seconds},
                 {"output", r.output_seconds},
                 {"load_balancing", r.balance_seconds}}},
+              {"load_balancing",
+               {{"enabled", r.balancing.enabled},
+                {"decisions", r.balancing.decisions},
+                {"slice_moves", r.balancing.moves},
+                {"moves_refused_for_room", r.balancing.dropped}}},
               {"kips", r.kips()},
               {"mips", r.mips()},
               {"instantaneous_kips",

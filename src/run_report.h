@@ -33,6 +33,14 @@ struct DeviceReport {
     double other_seconds(double loop_seconds, double main_thread_seconds) const;
 };
 
+// What the load balancer did.
+struct BalanceCounts {
+    bool enabled = false;  // slices may move (else decisions are only logged)
+    long decisions = 0;    // balancing steps (rebuilds with k iterations of timings)
+    long moves = 0;        // slice boundaries shifted, one slice each
+    long dropped = 0;      // moves refused because the taker would run out of room
+};
+
 // Throughput over consecutive windows of wall time.
 struct ThroughputWindows {
     double window_seconds = 0.0;
@@ -54,6 +62,7 @@ struct RunReport {
     double loop_seconds = 0.0;   // the time loop, output included
     double output_seconds = 0.0;
     double balance_seconds = 0.0;  // the load balancer's decisions (the moves are in BuildNeibs)
+    BalanceCounts balancing;
     int output_frames = 0;
     ThroughputWindows instantaneous;
     std::vector<DeviceReport> devices;

@@ -297,11 +297,14 @@ void Simulation::balance() {
                 after[taker] + 4 * largest_edge > group_->device(int(taker)).capacity()) {
                 decision->boundary_shift[b] = 0;
                 dropped = true;
+                ++balance_counts_.dropped;
             }
         }
         if (dropped) decision->to = apply_boundary_shifts(decision->from, decision->boundary_shift);
+        for (int shift : decision->boundary_shift) balance_counts_.moves += shift != 0;
         group_->set_slices(decision->to);
     }
+    ++balance_counts_.decisions;
     if (balance_log_) balance_log_->write(iteration_, time_, *decision, count);
     balance_seconds_ += seconds_since(start);
 }
@@ -485,6 +488,8 @@ RunReport Simulation::run(std::ostream& log) {
         report.removed_particles = removed_;
         report.simulated_time = time_;
         report.balance_seconds = balance_seconds_;
+        report.balancing = balance_counts_;
+        report.balancing.enabled = balancing_;
         report.instantaneous = throughput.result(report.kips());
         report.largest_neighbour_count = largest_neighbours_;
     };

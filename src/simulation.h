@@ -85,6 +85,7 @@ private:
     long trace_began_ = -1;  // the window's first iteration once open
     std::string trace_written_;
     double balance_seconds_ = 0.0;
+    BalanceCounts balance_counts_;
     std::uint64_t removed_ = 0;         // particles that left the domain
     double particle_iterations_ = 0.0;  // sum over iterations of the particles then
     std::ostream* log_ = nullptr;       // run()'s log, for warnings

@@ -112,6 +112,10 @@ TEST(RunReport, OneDeviceAddsUp) {
     EXPECT_EQ(number(d, "bytes_sent"), 0.0);  // nobody to talk to
     EXPECT_EQ(number(d["kernel_time_s"], "forces_edges"), 0.0);
     EXPECT_EQ(number(r.doc["exchange"], "edge_force_copy_s"), 0.0);
+    EXPECT_EQ(d["edge_force_sends"], 0);
+    EXPECT_EQ(d["particles_migrated_in"], 0);
+    EXPECT_EQ(r.doc["load_balancing"]["enabled"], false);
+    EXPECT_EQ(r.doc["load_balancing"]["decisions"], 0);
 }
 
 TEST(RunReport, ThreeDevicesAddUpAndNeighboursTradeBytes) {
@@ -129,6 +133,17 @@ TEST(RunReport, ThreeDevicesAddUpAndNeighboursTradeBytes) {
     // Forces of every edge slice, each iteration (two stages): at least 16 bytes per particle of
     // the edge slices, which are not empty.
     EXPECT_GT(number(r.doc["exchange"], "edge_force_copy_s"), 0.0);
+    // Two sends per neighbour and iteration (predictor and corrector), none lost.
+    const long iterations = r.doc["iterations"];
+    EXPECT_EQ(dev[0]["edge_force_sends"], 2 * iterations);
+    EXPECT_EQ(dev[1]["edge_force_sends"], 4 * iterations);
+    EXPECT_EQ(dev[2]["edge_force_sends"], 2 * iterations);
+    // Balancing (on by default with several devices) decided at every rebuild after the first
+    // k iterations; each decision moves at most one slice per boundary.
+    const json& lb = r.doc["load_balancing"];
+    EXPECT_EQ(lb["enabled"], true);
+    EXPECT_EQ(lb["decisions"].get<long>(), (iterations - 1) / 10);
+    EXPECT_LE(lb["slice_moves"].get<long>(), 2 * lb["decisions"].get<long>());
     // The table shows one column per device and the parts of the time loop.
     for (const char* text : {"device 0", "device 2", "dt reduction wait", "migration",
                              "particles mean", "MB sent", "edge stripes"}) {
