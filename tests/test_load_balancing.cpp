@@ -1,5 +1,6 @@
 // Load balancing in runs: slices leave a slow device until the Forces times agree within the
-// threshold, and balancing never changes the particle states.
+// threshold, balancing never changes the particle states, and on BoreInABox's corridor the slices
+// follow the water, keeping the devices' particle counts close where they drift apart without.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -7,6 +8,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "bore_in_a_box.h"
 #include "cpu_device.h"
 #include "dam_break.h"
 #include "simulation.h"
@@ -34,6 +36,9 @@ struct BalanceRow {
     int step, device, first_slice, end_slice;
     double forces_seconds;
     std::string mark;
+    double time = 0.0;
+    long particles = 0;
+    int new_first_slice = 0, new_end_slice = 0;
 };
 
 std::vector<BalanceRow> read_log(const std::string& path) {
@@ -50,7 +55,8 @@ std::vector<BalanceRow> read_log(const std::string& path) {
         EXPECT_EQ(f.size(), 11u) << line;
         if (f.size() != 11u) continue;
         rows.push_back(BalanceRow{std::stoi(f[0]), std::stoi(f[3]), std::stoi(f[4]),
-                                  std::stoi(f[5]), std::stod(f[7]), f[8]});
+                                  std::stoi(f[5]), std::stod(f[7]), f[8], std::stod(f[2]),
+                                  std::stol(f[6]), std::stoi(f[9]), std::stoi(f[10])});
     }
     return rows;
 }
@@ -132,6 +138,151 @@ TEST(LoadBalancing, DoesNotChangeTheResultsBitwise) {
                      std::memcmp(&s.second, &t.second, sizeof(Vec4)) != 0;
     }
     EXPECT_EQ(differing, 0);
+}
+
+// BoreInABox, corridor variant, on three CPU devices split along y.
+//
+// The physics: the water (y in [0, 0.6]) starts against the block's front face (y = 0.6); its only
+// way on is the corridor, a quarter of the box's width, so it drains slowly into the last third of
+// the box: by t = 1 s about a fifth of it has gone past y = 1.04, into the last device's region.
+// The first device (the back of the water, y < 0.32) slowly loses particles, the last one gains
+// them. The initial split balances the counts, boundary particles included, to within a slice.
+//
+// The configuration, chosen to be affordable in CI (two runs of some 60 CPU seconds each) while the
+// water moves about one slice's worth of particles between devices:
+//   dp 0.05 m       18 522 particles (3456 fluid) in 17 slices 0.143 m thick;
+//   c0 10 sqrt(gH)  half the default's iterations (about 1400 to 1 s), Mach ~0.2 at the front;
+//   rebuild every 5 the particles move as far between rebuilds as with the defaults (c0 20, every
+//                   10), within the list's skin; the balancer decides every 5 iterations;
+//   t_end 1 s       long enough for the drift to dominate the initial split's rounding.
+// The devices' Forces times follow a model (cost proportional to the particles), so the balancing
+// dynamics are deterministic, whatever the load of the machine.
+struct CorridorDecision {
+    double time = 0.0;
+    std::vector<BalanceRow> device;  // the decision's rows, in device order
+    long fewest() const {
+        long n = device.at(0).particles;
+        for (const BalanceRow& r : device) n = std::min(n, r.particles);
+        return n;
+    }
+    long most() const {
+        long n = device.at(0).particles;
+        for (const BalanceRow& r : device) n = std::max(n, r.particles);
+        return n;
+    }
+    long spread() const { return most() - fewest(); }
+    double ratio() const { return double(most()) / double(fewest()); }
+};
+
+std::vector<CorridorDecision> run_corridor(bool balancing, const std::string& dir) {
+    constexpr int kDevices = 3;
+    const BoreInABox problem(BoreInABox::Variant::kCorridor);
+    RunOptions o = testing::small_run(0.05, 1.0);  // no particle output: load_balance.csv only
+    o.devices = std::to_string(kDevices);
+    o.threads = 1;
+    o.c0_factor = 10.0;
+    o.rebuild_every = 5;
+    o.output_dir = dir;
+    o.balancing = balancing ? RunOptions::Balancing::kOn : RunOptions::Balancing::kOff;
+    Simulation sim(problem, o, problem.default_split_axis(), [](int, int threads) {
+        return std::make_unique<ModelledCostDevice>(1.0, threads);
+    });
+    std::ostringstream log;
+    sim.run(log);
+
+    std::vector<CorridorDecision> decisions;
+    for (const BalanceRow& row : read_log(dir + "/load_balance.csv")) {
+        if (row.device == 0) decisions.push_back(CorridorDecision{row.time, {}});
+        EXPECT_FALSE(decisions.empty());
+        if (decisions.empty()) break;
+        EXPECT_EQ(row.device, int(decisions.back().device.size()));
+        decisions.back().device.push_back(row);
+    }
+    for (const CorridorDecision& d : decisions) EXPECT_EQ(d.device.size(), std::size_t(kDevices));
+    return decisions;
+}
+
+void print_counts(const char* name, const std::vector<CorridorDecision>& decisions) {
+    // Every 15th decision (0.05 s) and the last, with each device's slices and particles.
+    for (std::size_t i = 0; i < decisions.size(); ++i) {
+        if (i % 15 != 0 && i + 1 != decisions.size()) continue;
+        const CorridorDecision& d = decisions[i];
+        std::printf("%s t %.3f s:", name, d.time);
+        for (const BalanceRow& r : d.device) {
+            std::printf("  [%2d,%2d) %5ld", r.first_slice, r.end_slice, r.particles);
+        }
+        std::printf("   spread %4ld  max/min %.3f\n", d.spread(), d.ratio());
+    }
+}
+
+TEST(LoadBalancing, BoreInABoxCorridorCountsDivergeWithoutBalancingAndStayCloseWithIt) {
+    testing::TempDir off_dir("corridor-off"), on_dir("corridor-on");
+    const std::vector<CorridorDecision> off = run_corridor(false, off_dir.path());
+    const std::vector<CorridorDecision> on = run_corridor(true, on_dir.path());
+    print_counts("off", off);
+    print_counts("on ", on);
+    // Both runs take the same time steps (balancing does not change the results): the same
+    // decisions, at the same times.
+    ASSERT_GT(off.size(), 100u);
+    ASSERT_EQ(on.size(), off.size());
+    ASSERT_EQ(off.front().device.size(), 3u);
+    ASSERT_EQ(off.back().device.size(), 3u);
+    ASSERT_EQ(on.back().device.size(), 3u);
+
+    // The yardstick: one slice's share of the particles (1090). The initial split cannot be finer
+    // than a slice: its spread is about one such slice (1026 here), a slice of the water holds
+    // about 1400 particles, and the balancer's threshold T_LB is half a slice (H_LB = 0.5).
+    long total = 0;
+    for (const BalanceRow& r : off.front().device) total += r.particles;
+    const double slice = double(total) / off.front().device.back().end_slice;
+    auto in_slices = [&](long particles) { return double(particles) / slice; };
+    const CorridorDecision &off_first = off.front(), &off_last = off.back();
+    const CorridorDecision &on_first = on.front(), &on_last = on.back();
+    std::printf(
+        "one slice's share: %.0f particles; spread off %.2f -> %.2f, on %.2f -> %.2f slices\n",
+        slice, in_slices(off_first.spread()), in_slices(off_last.spread()),
+        in_slices(on_first.spread()), in_slices(on_last.spread()));
+
+    // Balancing off: nothing moves ...
+    for (const CorridorDecision& d : off) {
+        for (const BalanceRow& r : d.device) {
+            ASSERT_EQ(r.mark, "none") << "t " << d.time << " device " << r.device;
+            ASSERT_EQ(r.first_slice, off_first.device[r.device].first_slice);
+            ASSERT_EQ(r.end_slice, off_first.device[r.device].end_slice);
+            ASSERT_EQ(r.new_first_slice, r.first_slice);
+            ASSERT_EQ(r.new_end_slice, r.end_slice);
+        }
+    }
+    // ... the water leaves device 0 and gathers in device 2 (seen: -0.36 and +0.63 slices) ...
+    EXPECT_LT(in_slices(off_last.device[0].particles - off_first.device[0].particles), -0.15);
+    EXPECT_GT(in_slices(off_last.device[2].particles - off_first.device[2].particles), 0.3);
+    // ... and the counts diverge: the spread grows by half a slice at least (seen: one slice,
+    // 1026 -> 2104 particles; max/min 1.18 -> 1.41).
+    EXPECT_GT(in_slices(off_last.spread() - off_first.spread()), 0.5);
+
+    // Balancing on moves slices: the decisions mark devices and change the map ...
+    int moves = 0;
+    for (const CorridorDecision& d : on) {
+        for (const BalanceRow& r : d.device) {
+            moves += r.mark != "none" &&
+                     (r.new_first_slice != r.first_slice || r.new_end_slice != r.end_slice);
+        }
+    }
+    EXPECT_GT(moves, 0) << "balancing moved no slice";
+    // ... after the water: at the end device 0 owns more slices than at the start (its water has
+    // thinned) and device 2 fewer (water gathered there); both boundaries moved towards +y.
+    EXPECT_GT(on_last.device[0].new_end_slice, on_first.device[0].end_slice);
+    EXPECT_GT(on_last.device[2].new_first_slice, on_first.device[2].first_slice);
+    // ... and the counts stay close. When the balancer moves nothing, no two devices on opposite
+    // sides of the mean are both half a slice (the threshold) off it; after its last move the water
+    // keeps flowing towards the device it left short (device 2), so the spread shrinks until the
+    // next move (seen: 0.56 slices at the end, against 1.93 without balancing). The bound is
+    // checked at the end, well after the balancer's first moves: a slice of the water (about 1.3
+    // shares) is more than twice the threshold, so while the drift first brings devices 0 and 2 to
+    // the threshold the balancer hands a slice along the chain and back at every decision (t 0.4
+    // to 0.65 s here), the spread then being about 1.5 slices.
+    EXPECT_LT(in_slices(on_last.spread()), 1.0);
+    EXPECT_LT(on_last.spread(), off_last.spread() / 2);
 }
 
 }  // namespace
