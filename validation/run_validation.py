@@ -130,18 +130,24 @@ def case_section(args: argparse.Namespace, name: str, code: int) -> List[str]:
     # All but the title, figures made relative to the index.
     body = text.split("\n", 1)[1] if text.startswith("# ") else text
     body = re.sub(r"!\[([^\]]*)\]\(([^)/]+)\)", rf"![\1]({name}/\2)", body)
-    return [f"## {title}", "", f"Details: [{name}/summary.md]({name}/summary.md)", "", body.strip(),
-            ""]
+    return [f"## {title}", "", f"Details: [{name}/summary.md]({name}/summary.md)", "",
+            *body.strip().split("\n"), ""]
 
 
 def write_index(args: argparse.Namespace, codes: Dict[str, int], argv: Sequence[str]) -> str:
     lines = ["# Validation results", "",
-             f"`python3 validation/run_validation.py {shlex.join(argv)}`", ""]
-    if args.quick:
-        lines += ["**Quick mode**: tiny coarse instances with short end times, a smoke test of "
-                  "the pipeline; their metrics are not expected to meet the thresholds.", ""]
+             f"`python3 validation/run_validation.py {shlex.join(argv)}`", "",
+             "| case | verdict |", "| --- | --- |"]
+    sections = []
     for name, code in codes.items():
-        lines += case_section(args, name, code)
+        section = case_section(args, name, code)
+        verdict = next((line.strip("*") for line in section
+                        if line.startswith("**") and "checks pass" in line),
+                       "did not complete" if code not in (0, case_run.EXIT_STRICT_FAIL)
+                       else "runs recorded")
+        lines.append(f"| [{CASES[name][1]}]({name}/summary.md) | {verdict} |")
+        sections += section
+    lines += [""] + sections
     path = os.path.join(args.out, "summary.md")
     os.makedirs(args.out, exist_ok=True)
     with open(path, "w") as f:

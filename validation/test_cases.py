@@ -155,14 +155,20 @@ class RunValidationTest(CaseTestBase):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         index = read_text(os.path.join(self.out, "summary.md"))
         self.assertIn("## Hydrostatic tank", index)
+        self.assertRegex(index, r"\| \[Hydrostatic tank\]\(hydrostatic/summary.md\) \| "
+                                r"\d of \d checks pass")
         self.assertIn("[hydrostatic/summary.md](hydrostatic/summary.md)", index)
         self.assertIn("| max relative error, z <= 0.9 H |", index)
         self.assertIn("![hydrostatic_profile.png](hydrostatic/hydrostatic_profile.png)", index)
         self.assertNotIn("SPHERIC", index)
-        # Recomputed from the output, finding the cases there by itself.
+        self.assertIn("**Quick mode**", index)  # the case's own note
+        # Recomputed from the output, finding the cases there by itself: the same but for the
+        # command line at the top.
         proc = tool("run_validation.py", "--from-output", self.out)
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertEqual(read_text(os.path.join(self.out, "summary.md")), index)
+        again = read_text(os.path.join(self.out, "summary.md"))
+        self.assertIn("--from-output", again.splitlines()[2])
+        self.assertEqual(again.splitlines()[3:], index.splitlines()[3:])
 
     def test_a_case_that_fails_is_reported_and_the_others_still_run(self):
         # --spheric-dp 0.5 is refused by dambreak itself (too coarse for the obstacle).
@@ -173,6 +179,8 @@ class RunValidationTest(CaseTestBase):
         self.assertIn("too large for DamBreak", proc.stderr)
         index = read_text(os.path.join(self.out, "summary.md"))
         self.assertIn("**Did not complete** (exit code 1)", index)
+        self.assertIn("| [SPHERIC test 2 water heights](spheric/summary.md) | did not complete |",
+                      index)
         self.assertIn("| max relative error, z <= 0.9 H |", index)
 
     def test_bad_arguments(self):
