@@ -1,12 +1,26 @@
 #include "still_water.h"
 
+#include <boost/program_options.hpp>
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
 #include "lattice.h"
+#include "length_option.h"
+
+namespace po = boost::program_options;
 
 namespace sph {
+
+void StillWater::add_options(po::options_description& options) {
+    // clang-format off
+    options.add_options()
+        ("length", positive_length(&length_, "length"), "inner length of the tank along x [m]")
+        ("width", positive_length(&width_, "width"), "inner width of the tank along y [m]")
+        ("depth", positive_length(&depth_, "depth"), "still-water depth H [m]");
+    // clang-format on
+}
 
 Box StillWater::domain(double dp) const {
     const double margin = 0.25 * depth_ + kWallLayers * dp;

@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 rm -rf device-carry && mkdir -p device-carry/bin device-carry/lib
 cp "$build"/src/dambreak device-carry/bin/
-[ -e "$build"/src/bore_in_a_box ] && cp "$build"/src/bore_in_a_box device-carry/bin/
+for exe in bore_in_a_box column_collapse still_water; do
+  if [ -e "$build/src/$exe" ]; then cp "$build/src/$exe" device-carry/bin/; fi
+done
 cp "$build"/tests/test_* device-carry/bin/ 2>/dev/null || true
 rm -f device-carry/bin/*.cmake
 # The C runtime and the compiler's own runtimes are newer on the device machine: leave them.

@@ -1,0 +1,10 @@
+// Compiles ColumnCollapse into the `column_collapse` executable (a validation case).
+#include <memory>
+
+#include "column_collapse.h"
+
+namespace sph {
+std::unique_ptr<Problem> make_problem() {
+    return std::make_unique<ColumnCollapse>();
+}
+}  // namespace sph

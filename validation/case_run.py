@@ -1,0 +1,295 @@
+"""Running a problem executable for a validation case, and reading back what it wrote.
+
+Shared by spheric_dambreak.py, column_collapse.py and hydrostatic.py: their common options
+(--exe/--build-dir, --backend, --out, --from-output, --runs-only, --quick, --strict, arguments
+after `--` for every run), one run of the executable into a folder of its own (console.log,
+run_report.json, gauges.csv), and the case's settings in <out>/case.json so that --from-output
+can recompute the metrics and plots without running anything.
+
+Running needs only the standard library, so that --runs-only works on a machine without numpy
+and matplotlib (a bare GPU machine); comparing needs both.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+try:
+    import numpy as np
+except ImportError:  # --runs-only needs no numpy; require_analysis() says what is missing
+    np = None
+
+# Options each case sets on every run itself; given after `--` they would break the comparison.
+OWN_OPTIONS = ("--backend", "--dp", "--t-end", "--output-dir", "--no-output", "--no-instruments")
+BACKENDS = ("auto", "cpu", "cuda")
+EXIT_USAGE, EXIT_RUN_FAILED, EXIT_STRICT_FAIL = 2, 1, 3
+
+
+class UsageError(Exception):
+    """Bad arguments (exit code 2)."""
+
+
+class RunError(Exception):
+    """A run, or a file it should have written, failed (exit code 1)."""
+
+
+def split_passthrough(argv: Sequence[str]) -> Tuple[List[str], List[str]]:
+    argv = list(argv)
+    if "--" in argv:
+        cut = argv.index("--")
+        return argv[:cut], argv[cut + 1:]
+    return argv, []
+
+
+def add_common_options(p: argparse.ArgumentParser, exe_name: str) -> None:
+    p.add_argument("--exe", help=f"the {exe_name} executable (default <build-dir>/src/{exe_name})")
+    p.add_argument("--build-dir", default="build", help="build folder (default build)")
+    p.add_argument("--backend", choices=BACKENDS, default="auto",
+                   help="back end of the runs (default auto: CUDA when a GPU is visible)")
+    p.add_argument("--out", help="output folder: summary.md, metrics.csv, the PNG, runs/")
+    p.add_argument("--from-output", metavar="DIR",
+                   help="recompute metrics and plots from the runs already in DIR (written by an "
+                   "earlier invocation; nothing is run); results go to --out, default DIR")
+    p.add_argument("--runs-only", action="store_true",
+                   help="run and record the runs (case.json, runs/) but compute nothing: for a "
+                   "machine without numpy or matplotlib; then --from-output where they are")
+    p.add_argument("--keep-frames", action="store_true",
+                   help="keep each run's particle frames (.pvd/.vtu, at t = 0 and t_end); by "
+                   "default they are deleted once the run has completed (the gauges are what "
+                   "the case reads)")
+    p.add_argument("--quick", action="store_true",
+                   help="a tiny coarse instance (coarse dp, short t-end): a smoke test, whose "
+                   "metrics are not expected to meet the thresholds")
+    p.add_argument("--strict", action="store_true",
+                   help="exit with code 3 when a metric is outside its threshold (default: "
+                   "report FAIL in the summary and exit 0)")
+
+
+def finish_common_args(args: argparse.Namespace, passthrough: List[str],
+                       own_options: Sequence[str] = ()) -> None:
+    """Checks the common options; raises UsageError. `own_options`: the case's own problem
+    options, which must not appear after `--` either."""
+    args.passthrough = passthrough
+    if args.from_output:
+        if passthrough or args.runs_only:
+            raise UsageError("--from-output runs nothing: leave out --runs-only and the arguments "
+                             "after --")
+        if not os.path.isfile(os.path.join(args.from_output, "case.json")):
+            raise UsageError(f"--from-output {args.from_output}: no case.json there (not the "
+                             "output folder of this case)")
+        args.out = args.out or args.from_output
+    elif not args.out:
+        raise UsageError("--out is required (or --from-output)")
+    for a in passthrough:
+        name = a.split("=", 1)[0]
+        if name in OWN_OPTIONS or name in own_options:
+            raise UsageError(f"{name} is set by the case for each run; leave it out of the "
+                             "arguments after -- (use the case's own option)")
+
+
+def option_value(passthrough: Sequence[str], name: str) -> Optional[str]:
+    """The value of `name` among the arguments after `--` (--name V or --name=V; the last wins)."""
+    value = None
+    for i, a in enumerate(passthrough):
+        if a == name and i + 1 < len(passthrough):
+            value = passthrough[i + 1]
+        elif a.startswith(name + "="):
+            value = a.split("=", 1)[1]
+    return value
+
+
+def positive_float(text: str, option: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise UsageError(f"{option} must be a number (got '{text}')") from None
+    if not v > 0.0 or v == float("inf"):
+        raise UsageError(f"{option} must be positive (got '{text}')")
+    return v
+
+
+def number(x: float) -> str:
+    """A value for the command line: 12 significant digits, so that 6 x 0.05 is 0.3, not
+    0.30000000000000004."""
+    return f"{x:.12g}"
+
+
+def parse_dp_list(text: str) -> List[float]:
+    """Particle spacings like 0.02,0.015,0.01: distinct positive numbers, coarsest first."""
+    values = [positive_float(item.strip(), "--dp") for item in text.split(",")]
+    if len(set(values)) != len(values):
+        raise UsageError(f"--dp lists a spacing twice (got '{text}')")
+    return sorted(values, reverse=True)
+
+
+def is_executable(path: str) -> bool:
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def find_executable(args: argparse.Namespace, name: str) -> str:
+    """--exe, or `name` in <build-dir>/src (a build), <build-dir>/bin (device-carry, from
+    scripts/pack_for_device.sh) or <build-dir> itself."""
+    if args.exe:
+        exe = os.path.abspath(args.exe)
+        if not is_executable(exe):
+            raise RunError(f"--exe: '{exe}' is not an executable file")
+        return exe
+    places = [os.path.abspath(os.path.join(args.build_dir, sub, name))
+              for sub in ("src", "bin", ".")]
+    for exe in places:
+        if is_executable(exe):
+            return exe
+    raise RunError(f"--build-dir {args.build_dir}: no executable {name} in src/, bin/ or the "
+                   "folder itself (build it first)")
+
+
+FRAME_SUFFIXES = (".pvd", ".pvtu", ".vtu")
+
+
+def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[str],
+                keep_frames: bool = False) -> Dict:
+    """Runs `exe options --output-dir run_dir passthrough`; its output goes to run_dir/console.log.
+
+    Returns the run report; raises RunError with the run's error output if it fails. Unless
+    `keep_frames`, the particle frames of a completed run are deleted (a run writes gauges.csv
+    only with its particle output on, and at a million particles each frame is ~50 MB)."""
+    os.makedirs(run_dir, exist_ok=True)
+    for stale in ("run_report.json", "gauges.csv"):  # never read a previous run's files
+        if os.path.exists(os.path.join(run_dir, stale)):
+            os.remove(os.path.join(run_dir, stale))
+    cmd = [exe] + options + ["--output-dir", run_dir] + passthrough
+    log_path = os.path.join(run_dir, "console.log")
+    print(f"$ {shlex.join(cmd)}\n  (progress: {log_path})", file=sys.stderr, flush=True)
+    with open(log_path, "w") as log:
+        log.write(f"$ {shlex.join(cmd)}\n")
+        log.flush()
+        proc = subprocess.run(cmd, stdout=log, stderr=subprocess.PIPE, text=True)
+        log.write(f"# exit code {proc.returncode}\n# stderr\n{proc.stderr}")
+    if proc.returncode != 0:
+        with open(log_path) as log:
+            tail = log.read()[-2000:]
+        raise RunError(f"the run failed with exit code {proc.returncode}: {shlex.join(cmd)}\n"
+                       f"{proc.stderr.rstrip() or tail}")
+    report = read_run_report(os.path.join(run_dir, "run_report.json"))
+    if not keep_frames:
+        for name in os.listdir(run_dir):
+            if name.endswith(FRAME_SUFFIXES):
+                os.remove(os.path.join(run_dir, name))
+    return report
+
+
+def read_run_report(path: str) -> Dict:
+    """The fields of run_report.json a case needs (run_report.cpp writes values as text)."""
+    try:
+        with open(path) as f:
+            r = json.load(f)
+    except (OSError, ValueError) as e:
+        raise RunError(f"cannot read run report '{path}': {e}") from None
+    if r.get("status") != "completed":
+        raise RunError(f"run report '{path}' says status '{r.get('status')}': {r.get('error', '')}")
+    try:
+        return {
+            "dp": float(r["dp_m"]),
+            "h": float(r["h_m"]),
+            "simulated_time": float(r["simulated_time_s"]),
+            "particles": int(r["particles"]["total"]),
+            "fluid": int(r["particles"]["fluid"]),
+            "removed": int(r["particles"].get("removed", "0")),
+            "iterations": int(r["iterations"]),
+            "device": r.get("device", ""),
+            "loop_seconds": float(r["wall_time_s"]["time_loop"]),
+        }
+    except (KeyError, TypeError, ValueError) as e:
+        raise RunError(f"run report '{path}' lacks or garbles field {e}") from None
+
+
+def read_gauges(path: str) -> Dict[str, "np.ndarray"]:
+    """gauges.csv (io/gauge_csv.h) as column name -> values; `nan` entries are NaN."""
+    try:
+        with open(path) as f:
+            header = f.readline().strip().split(",")
+            data = np.loadtxt(f, delimiter=",", ndmin=2)
+    except (OSError, ValueError) as e:
+        raise RunError(f"cannot read gauges '{path}': {e}") from None
+    if header[0] != "time" or (data.size and data.shape[1] != len(header)):
+        raise RunError(f"gauges '{path}': header {header} does not match its rows")
+    if data.shape[0] < 2:
+        raise RunError(f"gauges '{path}' holds {data.shape[0]} rows: the run measured nothing")
+    return {name: data[:, i] for i, name in enumerate(header)}
+
+
+def write_case_json(out: str, settings: Dict) -> None:
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "case.json"), "w") as f:
+        json.dump(settings, f, indent=2)
+        f.write("\n")
+
+
+def read_case_json(folder: str) -> Dict:
+    """The settings an earlier invocation ran with, its run folders made absolute."""
+    path = os.path.join(folder, "case.json")
+    try:
+        with open(path) as f:
+            settings = json.load(f)
+        for run in settings["runs"]:
+            run["dir"] = os.path.abspath(os.path.join(folder, run["dir"]))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise RunError(f"cannot read '{path}': {e}") from None
+    return settings
+
+
+def load_pyplot():
+    """matplotlib's pyplot on the Agg back end; without numpy or matplotlib the case stops
+    (exit 1)."""
+    if np is None:
+        raise RunError(
+            f"numpy is needed to compare but cannot be imported by {sys.executable}; install it "
+            "(Debian: apt-get install python3-numpy python3-matplotlib), or run with --runs-only "
+            "here and with --from-output on a machine that has numpy and matplotlib") from None
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        raise RunError(
+            f"matplotlib is needed for the plots but cannot be imported by {sys.executable} "
+            f"({e}); install it (Debian: apt-get install python3-matplotlib, or bash "
+            "scripts/setup.sh), or run with --runs-only here and with --from-output on a machine "
+            "that has it") from None
+    return plt
+
+
+def run_case(prog: str, args: argparse.Namespace, run_all: Callable[[argparse.Namespace], Dict],
+             compare: Callable[[Dict, str], "object"]) -> int:
+    """The case's main: runs (run_all returns the settings written to case.json) or reads an
+    earlier output folder, compares (compare returns the Summary), writes and prints the summary,
+    and maps errors to exit codes."""
+    try:
+        if args.runs_only:
+            run_all(args)
+            print(f"{prog}: runs recorded in {args.out}; compare them with --from-output "
+                  f"{args.out}", file=sys.stderr)
+            return 0
+        load_pyplot()  # before any run: no point measuring what cannot be plotted
+        settings = read_case_json(args.from_output) if args.from_output else run_all(args)
+        os.makedirs(args.out, exist_ok=True)
+        summary = compare(settings, args.out)
+        paths = summary.write(args.out) + [os.path.join(args.out, f) for f in summary.figures]
+        print(summary.markdown())
+        print("wrote " + ", ".join(paths), file=sys.stderr)
+    except UsageError as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except RunError as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return EXIT_RUN_FAILED
+    failed = summary.failed()
+    if failed and args.strict:
+        print(f"{prog}: --strict: {len(failed)} metric(s) outside their thresholds",
+              file=sys.stderr)
+        return EXIT_STRICT_FAIL
+    return 0

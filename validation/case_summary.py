@@ -1,0 +1,115 @@
+"""The summary of a validation case: its metrics, each against a threshold, as Markdown and CSV.
+
+A case writes <out>/summary.md (what was run, notes, a table metric | run | value | threshold |
+result | details, the figure) and <out>/metrics.csv (the same rows, values unformatted).
+"""
+
+import csv
+import math
+import os
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+PASS, FAIL, NOT_APPLICABLE = "PASS", "FAIL", "n/a"
+CSV_COLUMNS = ["metric", "run", "value", "unit", "threshold", "result", "details"]
+
+
+@dataclass
+class Metric:
+    name: str               # e.g. "H1 NMAE"
+    run: str                # which run it measures, e.g. "dp 0.02 m"
+    value: float            # NaN where undefined (then `details` says why)
+    limit: Optional[float]  # passes when value (|value| if absolute) <= limit; None: reported only
+    unit: str = ""
+    absolute: bool = False  # compare |value| with the limit (a signed difference)
+    details: str = ""
+    result_override: Optional[str] = None  # e.g. n/a for a metric the window does not cover
+    digits: int = 3
+
+    @property
+    def result(self) -> str:
+        if self.result_override is not None:
+            return self.result_override
+        if self.limit is None:
+            return "-"
+        if not math.isfinite(self.value):
+            return FAIL
+        return PASS if (abs(self.value) if self.absolute else self.value) <= self.limit else FAIL
+
+    def value_text(self) -> str:
+        if not math.isfinite(self.value):
+            return "-"
+        sign = "+" if self.absolute and self.value > 0 else ""
+        return f"{sign}{fmt(self.value, self.digits)}" + (f" {self.unit}" if self.unit else "")
+
+    def threshold_text(self) -> str:
+        if self.limit is None:
+            return "-"
+        what = "abs <= " if self.absolute else "<= "
+        return what + fmt(self.limit, self.digits) + (f" {self.unit}" if self.unit else "")
+
+
+def fmt(x: float, digits: int = 3) -> str:
+    """`digits` significant digits, no exponent for everyday magnitudes (0.0834, 12.3, 1240)."""
+    if x is None or not math.isfinite(x):
+        return "-"
+    if x == 0:
+        return "0"
+    magnitude = math.floor(math.log10(abs(x)))
+    if magnitude < -4 or magnitude > 6:
+        return f"{x:.{digits - 1}e}"
+    return f"{x:.{max(0, digits - 1 - magnitude)}f}"
+
+
+@dataclass
+class Summary:
+    title: str
+    notes: List[str] = field(default_factory=list)
+    metrics: List[Metric] = field(default_factory=list)
+    figures: List[str] = field(default_factory=list)  # file names in the case's folder
+
+    def add(self, metric: Metric) -> Metric:
+        self.metrics.append(metric)
+        return metric
+
+    def failed(self) -> List[Metric]:
+        return [m for m in self.metrics if m.result == FAIL]
+
+    def table_lines(self) -> List[str]:
+        lines = ["| metric | run | value | threshold | result | details |",
+                 "| --- | --- | ---: | --- | --- | --- |"]
+        for m in self.metrics:
+            result = f"**{m.result}**" if m.result == FAIL else m.result
+            lines.append(f"| {m.name} | {m.run} | {m.value_text()} | {m.threshold_text()} | "
+                         f"{result} | {m.details} |")
+        return lines
+
+    def verdict(self) -> str:
+        checked = [m for m in self.metrics if m.result in (PASS, FAIL)]
+        failed = self.failed()
+        return (f"{len(checked) - len(failed)} of {len(checked)} checks pass"
+                + (": " + ", ".join(f"{m.name} ({m.run})" for m in failed) + " fail"
+                   if failed else "."))
+
+    def markdown(self) -> str:
+        lines = [f"# {self.title}", ""]
+        for note in self.notes:
+            lines += [note, ""]
+        lines += [f"**{self.verdict()}**", ""] + self.table_lines() + [""]
+        for name in self.figures:
+            lines += [f"![{name}]({name})", ""]
+        return "\n".join(lines)
+
+    def write(self, out: str) -> List[str]:
+        """Writes summary.md and metrics.csv into `out`; returns their paths."""
+        os.makedirs(out, exist_ok=True)
+        md_path, csv_path = os.path.join(out, "summary.md"), os.path.join(out, "metrics.csv")
+        with open(md_path, "w") as f:
+            f.write(self.markdown())
+        with open(csv_path, "w", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(CSV_COLUMNS)
+            for m in self.metrics:
+                w.writerow([m.name, m.run, repr(m.value) if math.isfinite(m.value) else "nan",
+                            m.unit, "" if m.limit is None else repr(m.limit), m.result, m.details])
+        return [md_path, csv_path]

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""Collapse of a water column: surge front and residual column height against experiments.
+
+    validation/column_collapse.py --build-dir build --backend cuda --dp 0.01 \\
+        --out validation/results/column-collapse
+    validation/column_collapse.py --build-dir build --quick --out /tmp/cc -- --threads 1
+    validation/column_collapse.py --from-output validation/results/column-collapse
+
+Runs `column_collapse` (a column a wide and 2a high, n^2 = 2, in a quasi-2-D slab) and compares,
+in Martin & Moyce's dimensionless variables,
+    surge front   Z = x_front / a   against  T = t sqrt(2 g / a)   (n t sqrt(g / a), n^2 = 2)
+    column height H = eta / (2 a)   against  tau = t sqrt(g / a)
+with Martin & Moyce (1952) (front and height) and Koshizuka & Oka (1996) as DualSPHysics
+rescales it to a = 1 m (front). Writes summary.md, metrics.csv, column_collapse.png and
+collapse_dimensionless.csv into --out, the run in runs/dp<dp>/.
+"""
+
+import argparse
+import csv
+import math
+import os
+import sys
+from typing import Dict, Sequence
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import case_run  # noqa: E402
+from case_run import RunError, UsageError, number as num  # noqa: E402
+try:
+    import numpy as np
+
+    import accuracy
+except ImportError:  # --runs-only needs no numpy (case_run.load_pyplot says what is missing)
+    np = accuracy = None
+from case_summary import Metric, Summary  # noqa: E402
+
+DATA = os.path.join(HERE, "data")
+MM_FRONT = os.path.join(DATA, "martin_moyce_1952_surge_front_n2_2_ocellaris.dat")
+MM_HEIGHT = os.path.join(DATA, "martin_moyce_1952_column_height_n2_2_ocellaris.dat")
+KO_FRONT = os.path.join(DATA, "koshizuka_oka_1996_tip_position_dualsphysics.dat")
+KO_WIDTH = 1.0  # [m]: the column width of the DualSPHysics rescaling of Koshizuka & Oka
+ASPECT = 2.0  # n^2 = height / a, that of both data sets
+DEFAULT_A, DEFAULT_TANK = 1.0, 5.0  # a [m]; tank length in units of a
+# Resolution a / dp, and the end time in tau = t sqrt(g / a): Martin & Moyce's heights reach
+# tau = 7.4; quick: tau 1.9 (T 2.7), a dozen front points and six heights.
+DEFAULT_A_OVER_DP, QUICK_A_OVER_DP = 50, 8
+DEFAULT_TAU_END, QUICK_TAU_END = 8.0, 1.9
+SLAB_PARTICLES = 6  # slab width in dp: the gauge line in its middle 2h = 2.6 dp from both walls
+GAUGE_DP = 3  # gauge H this many dp from the back wall: the kernel clears the wall
+FRONT_LIMIT = 0.2  # RMS of Z [-], i.e. 0.2 a
+HEIGHT_LIMIT = 0.05  # RMS of H [-], i.e. 5 % of the initial height
+FIGURE, SERIES_CSV = "column_collapse.png", "collapse_dimensionless.csv"
+OWN_PROBLEM_OPTIONS = ("--column-width", "--column-height", "--tank-length", "--slab-width",
+                       "--height-gauge-x")
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    argv, passthrough = case_run.split_passthrough(argv)
+    p = argparse.ArgumentParser(
+        prog="column_collapse.py",
+        description="Collapse of a water column (n^2 = 2): run column_collapse and compare the "
+        "surge front and the residual column height with Martin & Moyce (1952) and Koshizuka & "
+        "Oka (1996), in dimensionless form (RMS differences, a plot).",
+        epilog="Arguments after `--` go to the run, e.g. `-- --threads 1` or `-- --alpha 0.1`.")
+    case_run.add_common_options(p, "column_collapse")
+    p.add_argument("--dp", help=f"particle spacing [m] (default a / {DEFAULT_A_OVER_DP}; "
+                   f"--quick: a / {QUICK_A_OVER_DP})")
+    p.add_argument("--column-width", type=float, default=DEFAULT_A,
+                   help=f"a [m] (default {DEFAULT_A}); the column is 2a high")
+    p.add_argument("--tank-length", type=float,
+                   help=f"tank length [m] (default {DEFAULT_TANK:g} a: the data follow the front "
+                   "to 4.1 a)")
+    p.add_argument("--t-end", type=float, help=f"simulated time [s] (default tau = "
+                   f"{DEFAULT_TAU_END:g}, i.e. {DEFAULT_TAU_END:g} sqrt(a / g); --quick: "
+                   f"{QUICK_TAU_END:g} sqrt(a / g))")
+    args = p.parse_args(argv)
+    try:
+        case_run.finish_common_args(args, passthrough, OWN_PROBLEM_OPTIONS)
+        if not args.from_output:
+            a = args.a = case_run.positive_float(str(args.column_width), "--column-width")
+            args.gravity = float(case_run.option_value(passthrough, "--gravity") or 9.81)
+            args.dp = (case_run.positive_float(args.dp, "--dp") if args.dp
+                       else a / (QUICK_A_OVER_DP if args.quick else DEFAULT_A_OVER_DP))
+            if args.tank_length is None:
+                args.tank_length = DEFAULT_TANK * a
+            if not args.tank_length > a:
+                raise UsageError(f"--tank-length must exceed a = {a:g} m")
+            tau_end = QUICK_TAU_END if args.quick else DEFAULT_TAU_END
+            if args.t_end is None:
+                args.t_end = tau_end * math.sqrt(a / args.gravity)
+            if not args.t_end > 0:
+                raise UsageError(f"--t-end must be positive (got {args.t_end})")
+        elif args.dp or args.t_end is not None or args.tank_length is not None:
+            raise UsageError("--from-output runs nothing: leave out --dp, --t-end, --tank-length")
+    except UsageError as e:
+        p.error(str(e))
+    return args
+
+
+def run_all(args: argparse.Namespace) -> Dict:
+    exe = case_run.find_executable(args, "column_collapse")
+    a, dp = args.a, args.dp
+    options = ["--backend", args.backend, "--dp", num(dp), "--t-end", num(args.t_end),
+               "--column-width", num(a), "--column-height", num(ASPECT * a),
+               "--tank-length", num(args.tank_length),
+               "--slab-width", num(SLAB_PARTICLES * dp), "--height-gauge-x", num(GAUGE_DP * dp)]
+    if case_run.option_value(args.passthrough, "--output-every") is None:
+        options += ["--output-every", num(args.t_end)]  # particle frames at 0 and t_end only
+    if case_run.option_value(args.passthrough, "--gauge-every") is None:
+        options += ["--gauge-every", num(0.02 * math.sqrt(a / args.gravity))]  # tau steps 0.02
+    run_dir = os.path.join("runs", f"dp{dp:g}")
+    report = case_run.run_problem(exe, os.path.join(args.out, run_dir), options, args.passthrough,
+                                  args.keep_frames)
+    settings = {"case": "column_collapse", "a": a, "tank_length": args.tank_length,
+                "gravity": args.gravity, "t_end": args.t_end, "quick": args.quick,
+                "backend": args.backend, "passthrough": args.passthrough,
+                "runs": [{"label": f"dp {dp:g} m (a/dp {a / dp:.3g})", "dir": run_dir, "dp": dp,
+                          "report": report}]}
+    case_run.write_case_json(args.out, settings)
+    return settings
+
+
+def read_columns(path: str) -> "np.ndarray":
+    try:
+        return np.loadtxt(path, comments="#", ndmin=2)
+    except (OSError, ValueError) as e:
+        raise RunError(f"cannot read the experiment '{path}': {e}") from None
+
+
+def compare(settings: Dict, out: str) -> Summary:
+    plt = case_run.load_pyplot()
+    a, g, length = settings["a"], settings["gravity"], settings["tank_length"]
+    run = settings["runs"][0]
+    dp, report = run["dp"], run["report"]
+    gauges = case_run.read_gauges(os.path.join(out, run["dir"], "gauges.csv"))
+    for column in ("H", "front_x"):
+        if column not in gauges:
+            raise RunError(f"{run['dir']}/gauges.csv has no column {column}")
+    t = gauges["time"]
+    # The tracker reads the leading particle's centre, dp/2 behind the water's edge.
+    big_t, z_sim = t * math.sqrt(ASPECT * g / a), (gauges["front_x"] + 0.5 * dp) / a
+    tau, h_sim = t * math.sqrt(g / a), gauges["H"] / (ASPECT * a)
+    mm_front, mm_height = read_columns(MM_FRONT), read_columns(MM_HEIGHT)
+    ko = read_columns(KO_FRONT)
+    ko_t, ko_z = ko[:, 0] * math.sqrt(ASPECT * g / KO_WIDTH), ko[:, 1] / KO_WIDTH
+    # The front stops at the far wall: compare only points the water reaches before it.
+    z_wall = (length - 2.0 * dp) / a
+
+    quick = settings.get("quick", False)
+    summary = Summary("Collapse of a water column (n^2 = 2)" + (" (quick)" if quick else ""))
+    summary.notes += [
+        f"`column_collapse`: a column a = {a:g} m wide and {ASPECT * a:g} m high against the back "
+        f"wall of a tank {length:g} m long, in a slab {SLAB_PARTICLES} dp thick between two walls "
+        f"(quasi-2-D); gauge H {GAUGE_DP} dp from the back wall in the middle of the slab; the "
+        "surge front is the leading fluid particle on the floor plus dp/2 (its edge).",
+        "Dimensionless, as Martin & Moyce (1952): front Z = x / a against T = t sqrt(2 g / a); "
+        "column height H = eta / (2 a) against tau = t sqrt(g / a). Data: Martin & Moyce "
+        "(transcribed by Ocellaris, a = 0.05715 m) and Koshizuka & Oka (1996) as rescaled by "
+        "DualSPHysics (a = 1 m, times and positions made dimensionless the same way). Metrics: "
+        "RMS of (simulation - experiment) at the experiment's points, the simulation "
+        f"interpolated linearly in time; front points beyond Z = {z_wall:.3g} (2 dp before the "
+        "far wall), height points after twice the time the front took to get there (the wave "
+        "reflected by the far wall may be back) and points after the run's end are left out.",
+    ]
+    if quick:
+        summary.notes.append(
+            f"**Quick mode**: dp = a / {a / dp:.3g} and t_end {settings['t_end']:.3g} s (tau "
+            f"{settings['t_end'] * math.sqrt(g / a):.3g}) instead of a / {DEFAULT_A_OVER_DP} and "
+            f"tau {DEFAULT_TAU_END:g}: a smoke test of the pipeline; its metrics are not expected "
+            "to meet the thresholds.")
+    summary.notes.append(
+        f"Run on the {settings['backend']} back end"
+        + (f" with `{' '.join(settings['passthrough'])}`" if settings.get("passthrough") else "")
+        + f": {report['particles']} particles ({report['fluid']} fluid), {report['iterations']} "
+        f"iterations to t = {report['simulated_time']:.4g} s, {report['removed']} removed "
+        f"(left the domain), {report['device']}, time loop {report['loop_seconds']:.1f} s.")
+
+    for label, ref_t, ref_z in (("Martin & Moyce", mm_front[:, 0], mm_front[:, 1]),
+                                ("Koshizuka & Oka", ko_t, ko_z)):
+        keep = ref_z < z_wall
+        e = accuracy.rms_difference(big_t, z_sim, ref_t[keep], ref_z[keep])
+        summary.add(Metric(f"front Z vs {label}, RMS", run["label"], e.value, FRONT_LIMIT,
+                           details=f"{e.points} of {ref_t.size} points"))
+    # The wave the far wall reflects runs back slower than the surge came: before twice the time
+    # the surge took to reach the wall, the column has not felt it.
+    hit = np.nonzero(z_sim >= z_wall)[0]
+    tau_clean = 2.0 * tau[hit[0]] if hit.size else math.inf
+    keep = mm_height[:, 0] <= tau_clean
+    e = accuracy.rms_difference(tau, h_sim, mm_height[keep, 0], mm_height[keep, 1])
+    summary.add(Metric("column height H vs Martin & Moyce, RMS", run["label"], e.value,
+                       HEIGHT_LIMIT, details=f"{e.points} of {mm_height.shape[0]} points "
+                       f"(tau <= {min(tau[-1], tau_clean):.3g})"))
+
+    write_series(os.path.join(out, SERIES_CSV), t, big_t, z_sim, tau, h_sim)
+    fig, (ax_z, ax_h) = plt.subplots(1, 2, figsize=(12, 4.8))
+    ax_z.plot(mm_front[:, 0], mm_front[:, 1], "ko", ms=5, mfc="none", label="Martin & Moyce 1952")
+    ax_z.plot(ko_t, ko_z, "ks", ms=5, label="Koshizuka & Oka 1996 (DualSPHysics)")
+    ax_z.plot(big_t, z_sim, "C0-", label=f"SPH {run['label']}")
+    ax_z.axhline(length / a, color="0.5", ls=":", lw=0.8, label="far wall")
+    ax_z.set_xlabel("T = t sqrt(2g/a)")
+    ax_z.set_ylabel("Z = x_front / a")
+    ax_z.set_xlim(0, min(big_t[-1], 1.3 * max(mm_front[:, 0].max(), ko_t.max())))
+    ax_z.set_ylim(0.8, min(length / a, 5.0) + 0.2)
+    ax_h.plot(mm_height[:, 0], mm_height[:, 1], "ko", ms=5, mfc="none",
+              label="Martin & Moyce 1952")
+    ax_h.plot(tau, h_sim, "C0-", label=f"SPH {run['label']}")
+    ax_h.set_xlabel("tau = t sqrt(g/a)")
+    ax_h.set_ylabel("H = eta / (2a)")
+    ax_h.set_ylim(0, 1.05)
+    if math.isfinite(tau_clean):
+        ax_h.axvline(tau_clean, color="0.5", ls=":", lw=0.8, label="2 x surge to the far wall")
+    for ax, title in ((ax_z, "surge front"), (ax_h, "residual column height")):
+        ax.set_title(title)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize="small")
+    fig.suptitle("Collapse of a water column, n^2 = 2" + (" - quick" if quick else ""))
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, FIGURE), dpi=110)
+    plt.close(fig)
+    summary.figures.append(FIGURE)
+    return summary
+
+
+def write_series(path: str, t, big_t, z, tau, h) -> None:
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["t_s", "T", "Z", "tau", "H"])
+        for row in zip(t, big_t, z, tau, h):
+            w.writerow([f"{v:.6g}" for v in row])
+
+
+def main(argv: Sequence[str]) -> int:
+    return case_run.run_case("column_collapse", parse_args(argv), run_all, compare)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,299 @@
+"""Tests of the validation cases: tiny coarse (--quick) instances run the real executables and
+must write their files with the expected contents; bad arguments and failed runs must stop a case
+with the right exit code and message.
+
+Run by ctest (validation_*; SPH_BUILD_DIR names the build folder); by hand from validation/:
+    SPH_BUILD_DIR=../build python3 -B -m unittest -v test_cases
+"""
+
+import csv
+import math
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUILD_DIR = os.environ.get("SPH_BUILD_DIR", os.path.join(HERE, "..", "build"))
+# One OpenMP thread: tiny runs go faster so, and ctest runs two tests at once.
+THREADS = ["--", "--threads", "1"]
+
+
+def tool(script, *args, env=None):
+    return subprocess.run([sys.executable, "-B", os.path.join(HERE, script), *args],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300,
+                          env=env)
+
+
+def read_metrics(folder):
+    with open(os.path.join(folder, "metrics.csv")) as f:
+        return {(r["metric"], r["run"]): r for r in csv.DictReader(f)}
+
+
+def read_text(path):
+    with open(path) as f:
+        return f.read()
+
+
+class CaseTestBase(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.out = os.path.join(self.tmp.name, "out")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def assert_png(self, path):
+        with open(path, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", path)
+        self.assertGreater(os.path.getsize(path), 10000, path)  # a drawn figure, not a blank
+
+    def assert_finite(self, row):
+        self.assertTrue(math.isfinite(float(row["value"])), row)
+
+    def assert_recomputes(self, script, figure):
+        """--from-output gives the same metrics from the runs already there."""
+        again = os.path.join(self.tmp.name, "again")
+        proc = tool(script, "--from-output", self.out, "--out", again)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(read_text(os.path.join(again, "metrics.csv")),
+                         read_text(os.path.join(self.out, "metrics.csv")))
+        self.assert_png(os.path.join(again, figure))
+
+
+class SphericQuickTest(CaseTestBase):
+    def test_quick_run_writes_summary_metrics_and_plot(self):
+        proc = tool("spheric_dambreak.py", "--build-dir", BUILD_DIR, "--backend", "cpu",
+                    "--quick", "--out", self.out, *THREADS)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        rows = read_metrics(self.out)
+        run = "dp 0.08 m"
+        for gauge in ("H1", "H2", "H3", "H4"):
+            row = rows[(f"{gauge} NMAE", run)]
+            self.assert_finite(row)
+            self.assertGreaterEqual(float(row["value"]), 0.0)
+            self.assertIn(row["result"], ("PASS", "FAIL"))
+        # H1-H3 start dry: an arrival row each; H4 starts in the reservoir: none.
+        for gauge in ("H1", "H2", "H3"):
+            self.assertIn((f"{gauge} arrival sim - exp", run), rows)
+        self.assertNotIn(("H4 arrival sim - exp", run), rows)
+        # The first wave reaches H2 and H3 well within the quick run's 1 s.
+        for gauge in ("H2", "H3"):
+            self.assertLess(abs(float(rows[(f"{gauge} arrival sim - exp", run)]["value"])), 0.3)
+        summary = read_text(os.path.join(self.out, "summary.md"))
+        self.assertIn("**Quick mode**", summary)
+        self.assertIn("| metric | run | value | threshold | result | details |", summary)
+        self.assertIn("![spheric_water_heights.png](spheric_water_heights.png)", summary)
+        self.assert_png(os.path.join(self.out, "spheric_water_heights.png"))
+        run_dir = os.path.join(self.out, "runs", "dp0.08")
+        with open(os.path.join(run_dir, "gauges.csv")) as f:
+            self.assertTrue(f.readline().startswith("time,H1,H2,H3,H4,"))
+        # The particle frames are deleted once the run has completed.
+        self.assertEqual([n for n in os.listdir(run_dir) if n.endswith((".vtu", ".pvd"))], [])
+        self.assert_recomputes("spheric_dambreak.py", "spheric_water_heights.png")
+
+
+class ColumnCollapseQuickTest(CaseTestBase):
+    def test_quick_run_writes_summary_metrics_and_plot(self):
+        proc = tool("column_collapse.py", "--build-dir", BUILD_DIR, "--backend", "cpu",
+                    "--quick", "--out", self.out, *THREADS)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        rows = read_metrics(self.out)
+        run = "dp 0.125 m (a/dp 8)"
+        for metric in ("front Z vs Martin & Moyce, RMS", "front Z vs Koshizuka & Oka, RMS",
+                       "column height H vs Martin & Moyce, RMS"):
+            self.assert_finite(rows[(metric, run)])
+        # Even this coarse the front and the column are within a (Z) and a fifth of the
+        # initial height (H) of the experiments.
+        self.assertLess(float(rows[("front Z vs Martin & Moyce, RMS", run)]["value"]), 1.0)
+        self.assertLess(float(rows[("column height H vs Martin & Moyce, RMS", run)]["value"]),
+                        0.2)
+        with open(os.path.join(self.out, "collapse_dimensionless.csv")) as f:
+            series = list(csv.DictReader(f))
+        self.assertGreater(len(series), 50)
+        self.assertAlmostEqual(float(series[0]["H"]), 1.0, delta=0.05)  # the full column at t = 0
+        self.assertGreater(float(series[-1]["Z"]), 2.0)  # the surge has run out past 2a
+        summary = read_text(os.path.join(self.out, "summary.md"))
+        self.assertIn("**Quick mode**", summary)
+        self.assert_png(os.path.join(self.out, "column_collapse.png"))
+        self.assert_recomputes("column_collapse.py", "column_collapse.png")
+
+
+class HydrostaticQuickTest(CaseTestBase):
+    def test_quick_run_meets_the_loose_threshold(self):
+        proc = tool("hydrostatic.py", "--build-dir", BUILD_DIR, "--backend", "cpu", "--quick",
+                    "--strict", "--keep-frames", "--out", self.out, *THREADS)
+        self.assertEqual(proc.returncode, 0, proc.stderr + proc.stdout)
+        rows = read_metrics(self.out)
+        run = "dp 0.0625 m (H/dp 8)"
+        error = rows[("max relative error, z <= 0.9 H", run)]
+        self.assertEqual(error["result"], "PASS")
+        self.assertLessEqual(float(error["value"]), float(error["threshold"]))
+        self.assertEqual(float(error["threshold"]), 0.05)
+        self.assertEqual(rows[("max fluctuation / rho0 g H", run)]["result"], "PASS")
+        with open(os.path.join(self.out, "profile.csv")) as f:
+            profile = list(csv.DictReader(f))
+        self.assertEqual(len(profile), 8)
+        for p in profile:  # each probe within 5 % of rho0 g (H - z)
+            expected = 1000.0 * 9.81 * (0.5 - float(p["z_m"]))
+            self.assertAlmostEqual(float(p["p_ref_pa"]), expected, delta=0.01 * expected)
+            self.assertLess(abs(float(p["p_sim_pa"]) / expected - 1.0), 0.05)
+        self.assert_png(os.path.join(self.out, "hydrostatic_profile.png"))
+        # --keep-frames: the frames at t = 0 and t_end stay.
+        self.assertTrue(os.path.isfile(os.path.join(self.out, "runs", "dp0.0625",
+                                                    "StillWater.pvd")))
+        self.assert_recomputes("hydrostatic.py", "hydrostatic_profile.png")
+
+
+class RunValidationTest(CaseTestBase):
+    def test_runs_the_listed_cases_into_one_summary(self):
+        proc = tool("run_validation.py", "--build-dir", BUILD_DIR, "--backend", "cpu",
+                    "--quick", "--cases", "hydrostatic", "--out", self.out, *THREADS)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        index = read_text(os.path.join(self.out, "summary.md"))
+        self.assertIn("## Hydrostatic tank", index)
+        self.assertRegex(index, r"\| \[Hydrostatic tank\]\(hydrostatic/summary.md\) \| "
+                                r"\d of \d checks pass")
+        self.assertIn("[hydrostatic/summary.md](hydrostatic/summary.md)", index)
+        self.assertIn("| max relative error, z <= 0.9 H |", index)
+        self.assertIn("![hydrostatic_profile.png](hydrostatic/hydrostatic_profile.png)", index)
+        self.assertNotIn("SPHERIC", index)
+        self.assertIn("**Quick mode**", index)  # the case's own note
+        # Recomputed from the output, finding the cases there by itself: the same but for the
+        # command line at the top.
+        proc = tool("run_validation.py", "--from-output", self.out)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        again = read_text(os.path.join(self.out, "summary.md"))
+        self.assertIn("--from-output", again.splitlines()[2])
+        self.assertEqual(again.splitlines()[3:], index.splitlines()[3:])
+
+    def test_a_case_that_fails_is_reported_and_the_others_still_run(self):
+        # --spheric-dp 0.5 is refused by dambreak itself (too coarse for the obstacle).
+        proc = tool("run_validation.py", "--build-dir", BUILD_DIR, "--backend", "cpu", "--quick",
+                    "--cases", "spheric,hydrostatic", "--spheric-dp", "0.5", "--out", self.out,
+                    *THREADS)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("too large for DamBreak", proc.stderr)
+        index = read_text(os.path.join(self.out, "summary.md"))
+        self.assertIn("**Did not complete** (exit code 1)", index)
+        self.assertIn("| [SPHERIC test 2 water heights](spheric/summary.md) | did not complete |",
+                      index)
+        self.assertIn("| max relative error, z <= 0.9 H |", index)
+
+    def test_bad_arguments(self):
+        for args in (["--cases", "spheric,nope", "--out", self.out],
+                     ["--out", self.out, "--cases", "hydrostatic,hydrostatic"],
+                     ["--from-output", self.tmp.name]):
+            proc = tool("run_validation.py", *args)
+            self.assertEqual(proc.returncode, 2, args)
+        self.assertFalse(os.path.exists(os.path.join(self.tmp.name, "summary.md")))
+
+
+class CaseArgumentsTest(CaseTestBase):
+    def test_bad_arguments_exit_2_naming_the_option(self):
+        cases = [
+            (["spheric_dambreak.py", "--dp", "0.02,x"], "--dp must be a number"),
+            (["spheric_dambreak.py", "--dp", "0.02,0.02"], "--dp lists a spacing twice"),
+            (["spheric_dambreak.py", "--", "--dp", "0.01"], "--dp is set by the case"),
+            (["column_collapse.py", "--", "--tank-length", "3"], "--tank-length is set by"),
+            (["column_collapse.py", "--tank-length", "0.5"], "--tank-length must exceed"),
+            (["hydrostatic.py", "--", "--depth", "1"], "--depth is set by the case"),
+            (["hydrostatic.py", "--dp", "-1"], "--dp must be positive"),
+            (["hydrostatic.py", "--dp", "0.3"], "no room 1.5 h from floor and surface"),
+            (["hydrostatic.py", "--from-output", "/nonexistent"], "no case.json there"),
+        ]
+        for argv, message in cases:
+            script, args = argv[0], argv[1:]
+            out = [] if "--from-output" in args else ["--out", self.out]
+            cut = args.index("--") if "--" in args else len(args)
+            proc = tool(script, *(args[:cut] + out + args[cut:]))
+            self.assertEqual(proc.returncode, 2, f"{argv}: {proc.stderr}")
+            self.assertIn(message, proc.stderr, argv)
+
+    def test_missing_executable_and_failed_run_exit_1_with_the_error(self):
+        proc = tool("hydrostatic.py", "--exe", os.path.join(self.tmp.name, "nothing"), "--quick",
+                    "--out", self.out)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("is not an executable file", proc.stderr)
+        # dambreak refuses dp 0.5 itself: the case shows its message and the command.
+        proc = tool("spheric_dambreak.py", "--build-dir", BUILD_DIR, "--backend", "cpu",
+                    "--dp", "0.5", "--out", self.out)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("the run failed with exit code 2", proc.stderr)
+        self.assertIn("--dp 0.5 m is too large for DamBreak", proc.stderr)
+        with open(os.path.join(self.out, "runs", "dp0.5", "console.log")) as f:
+            self.assertIn("# exit code 2", f.read())
+        self.assertFalse(os.path.exists(os.path.join(self.out, "summary.md")))
+
+
+# A stand-in still_water: records its arguments, writes a run report and probes reading exactly
+# 1.01 rho0 g (H - z) at every time (H = 0.5 m), so the comparison's result is known.
+FAKE_STILL_WATER = textwrap.dedent("""\
+    import json, os, sys
+    args = sys.argv[1:]
+    value = lambda name: args[args.index(name) + 1]
+    out = value("--output-dir")
+    os.makedirs(out, exist_ok=True)
+    z = [float(a.split(",")[2]) for i, a in enumerate(args) if args[i - 1] == "--probe"]
+    with open(os.path.join(out, "gauges.csv"), "w") as f:
+        f.write("time," + ",".join(f"Q{i + 1}" for i in range(len(z))) + "\\n")
+        for k in range(11):
+            t = 0.1 * k * float(value("--t-end"))
+            f.write(f"{t}," + ",".join(repr(1.01 * 9810 * (0.5 - zi)) for zi in z) + "\\n")
+    report = {"status": "completed", "dp_m": value("--dp"), "h_m": "0", "device": "fake",
+              "simulated_time_s": value("--t-end"), "iterations": "10",
+              "particles": {"total": "100", "fluid": "50", "removed": "0"},
+              "wall_time_s": {"setup": "0", "time_loop": "1", "output": "0"}}
+    with open(os.path.join(out, "run_report.json"), "w") as f:
+        json.dump(report, f)
+    """)
+
+
+class RunsOnlyTest(CaseTestBase):
+    """--runs-only works without numpy and matplotlib (a bare GPU machine); --from-output then
+    compares where they are, here against a stand-in whose readings are 1 % high."""
+
+    def test_runs_only_without_numpy_then_from_output(self):
+        bin_dir = os.path.join(self.tmp.name, "carry", "bin")  # as scripts/pack_for_device.sh
+        os.makedirs(bin_dir)
+        exe = os.path.join(bin_dir, "still_water")
+        with open(exe, "w") as f:
+            f.write(f"#!{sys.executable}\n" + FAKE_STILL_WATER)
+        os.chmod(exe, os.stat(exe).st_mode | stat.S_IXUSR)
+        no_modules = os.path.join(self.tmp.name, "no_modules")
+        for name in ("numpy", "matplotlib"):
+            os.makedirs(os.path.join(no_modules, name))
+            with open(os.path.join(no_modules, name, "__init__.py"), "w") as f:
+                f.write(f"raise ImportError('simulated: no {name} here')\n")
+        bare = dict(os.environ, PYTHONPATH=no_modules)
+        carry = os.path.join(self.tmp.name, "carry")
+
+        # Without --runs-only the case stops before running, saying what to do.
+        proc = tool("hydrostatic.py", "--build-dir", carry, "--out", self.out, env=bare)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("numpy is needed", proc.stderr)
+        self.assertIn("--runs-only", proc.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "runs")))
+
+        proc = tool("run_validation.py", "--build-dir", carry, "--cases", "hydrostatic",
+                    "--runs-only", "--out", self.out, env=bare)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertTrue(os.path.isfile(os.path.join(self.out, "hydrostatic", "case.json")))
+        self.assertFalse(os.path.exists(os.path.join(self.out, "hydrostatic", "summary.md")))
+        self.assertIn("Runs recorded", read_text(os.path.join(self.out, "summary.md")))
+
+        proc = tool("run_validation.py", "--from-output", self.out)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        rows = read_metrics(os.path.join(self.out, "hydrostatic"))
+        error = rows[("max relative error, z <= 0.9 H", "dp 0.025 m (H/dp 20)")]
+        self.assertAlmostEqual(float(error["value"]), 0.01, places=9)
+        self.assertEqual(error["result"], "PASS")
+        sway = rows[("max fluctuation / rho0 g H", "dp 0.025 m (H/dp 20)")]
+        self.assertAlmostEqual(float(sway["value"]), 0.0, places=12)
+
+
+if __name__ == "__main__":
+    unittest.main()
