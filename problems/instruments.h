@@ -27,7 +27,8 @@ struct FrontTracker {
     int axis = 0;        // 0 x, 1 y, 2 z
     int direction = +1;  // +1: the largest coordinate leads; -1: the smallest
     double floor = 0.0;  // floor elevation z [m]
-    double band = 0.04;  // height above the floor a particle must be under to count [m]
+    double band = 0.04;  // height above the floor a particle must be under to count [m]; at
+                         // least h, so that the first particle layer counts at any spacing
     // A particle counts only with at least this many other banded fluid particles within 2 dp of
     // it, so that isolated droplets thrown ahead do not mark the front (0: every particle counts).
     int min_neighbours = 3;

@@ -201,7 +201,9 @@ double surge_front(const FrontTracker& tracker, const HostParticles& particles,
         Vec3 r;
     };
     std::vector<Banded> band;
-    const double top = tracker.floor + tracker.band;
+    // At coarse spacings a surge one particle deep rides above a thin band: the band is at least
+    // h deep.
+    const double top = tracker.floor + std::max(tracker.band, double(params.h));
     for (std::size_t p = 0; p < particles.size(); ++p) {
         const Vec4 r = particles.pos[p];
         if (particles.type[p] != kFluid || !(r.z >= tracker.floor && r.z < top)) continue;

@@ -220,6 +220,7 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
          "a particle leaving the domain: remove (counted in the log and the report) | stop "
          "(the run fails, saying which particle and where)")
         ("no-output", "write no particle output and no gauges.csv (the run report is still written)")
+        ("no-frames", "write no particle frames, but gauges.csv and the run report")
         ("status-interval", with_default(&o.status_interval),
          "wall time between status lines on a terminal [s]");
     po::options_description physics("Physics and numerics");
@@ -287,6 +288,7 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     }
     o.backend = parse_backend(backend);
     o.write_output = vm.count("no-output") == 0;
+    o.write_frames = vm.count("no-frames") == 0;
     o.problem_instruments = vm.count("no-instruments") == 0;
     if (out_of_domain != "remove" && out_of_domain != "stop") {
         throw OptionError("--out-of-domain must be remove or stop (got '" + out_of_domain + "')");

@@ -31,8 +31,9 @@ struct RunOptions {
     double t_end = 0.0;  // [s]; the problem's default when not given
     std::string output_dir = "output";
     double output_every = 0.1;  // simulated seconds between output frames
-    bool write_output = true;
-    int rebuild_every = 10;  // k: iterations between neighbour-list rebuilds
+    bool write_output = true;   // false: no frames and no gauges.csv (the report is written)
+    bool write_frames = true;   // particle frames (.pvd/.vtu), with write_output
+    int rebuild_every = 10;     // k: iterations between neighbour-list rebuilds
     int max_neighbours = 128;
     double list_skin = 0.1;   // list radius = 2h (1 + skin): covers motion between rebuilds
     double h_factor = 1.3;    // h = h_factor * dp

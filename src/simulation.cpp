@@ -525,7 +525,7 @@ RunReport Simulation::run(std::ostream& log) {
             balance_log_ =
                 std::make_unique<LoadBalanceLog>(options_.output_dir + "/load_balance.csv");
         }
-        if (options_.write_output) {
+        if (options_.write_output && options_.write_frames) {
             output = std::make_unique<OutputSeries>(options_.output_dir, problem_.name());
             write_frame();
         }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <limits>
@@ -19,6 +20,7 @@
 #include "gauges.h"
 #include "run_options.h"
 #include "run_setup.h"
+#include "simulation.h"
 #include "tait.h"
 #include "test_support.h"
 
@@ -410,6 +412,46 @@ TEST(DamBreakInstruments, ReadTheInitialState) {
     EXPECT_NEAR(r.heights[3], 0.54, 0.05 * o.dp);
     for (double pressure : r.pressures) EXPECT_EQ(pressure, 0.0);  // no water at the obstacle
     EXPECT_NEAR(r.front, 2.01, 1e-5);  // the column's first particles (dam at x = 1.992)
+}
+
+// At a coarse spacing a surge one particle deep rides above the default 0.04 m band; the band
+// widens to h (0.104 m at dp 0.08) so that the front is still seen.
+TEST(SurgeFront, CoarseThinSurgeIsSeen) {
+    const double dp = 0.08;
+    const SphParams params = params_for(dp, 0.1);
+    HostParticles p;
+    for (int i = 0; i < 10; ++i) {  // one layer, x in [1.0, 1.72], lifted a little off the floor
+        for (int j = 0; j < 3; ++j) {
+            p.add(make_vec3(float(1.0 + i * dp), float(0.5 + j * dp), 0.06f), make_vec3(0, 0, 0),
+                  1000.0f, kFluid);
+        }
+    }
+    FrontTracker tracker;  // +x, floor 0, band 0.04
+    EXPECT_NEAR(surge_front(tracker, p, params), 1.0 + 9 * dp, 1e-6);
+    tracker.direction = -1;
+    EXPECT_NEAR(surge_front(tracker, p, params), 1.0, 1e-6);
+}
+
+// --no-frames: the gauges and the report are written, the particle frames are not.
+TEST(GaugeRun, NoFramesStillWritesTheGauges) {
+    testing::TempDir dir("no_frames");
+    RunOptions o = testing::small_run(0.08, 0.02);
+    o.output_dir = dir.path();
+    o.write_output = true;
+    o.write_frames = false;
+    o.gauge_every = 0.005;
+    DamBreak problem;
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    sim.run(log);
+    const std::vector<std::string> rows = lines_of(dir.path() + "/gauges.csv");
+    ASSERT_GE(rows.size(), 5u);  // the header, t = 0 and every 5 ms to 0.02 s
+    EXPECT_EQ(rows[0].rfind("time,H1,H2,H3,H4,P1", 0), 0u) << rows[0];
+    EXPECT_TRUE(std::filesystem::exists(dir.path() + "/run_report.json"));
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+        const std::string ext = entry.path().extension().string();
+        EXPECT_TRUE(ext != ".pvd" && ext != ".vtu" && ext != ".pvtu") << entry.path();
+    }
 }
 
 }  // namespace

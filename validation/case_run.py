@@ -24,7 +24,8 @@ except ImportError:  # --runs-only needs no numpy; require_analysis() says what 
     np = None
 
 # Options each case sets on every run itself; given after `--` they would break the comparison.
-OWN_OPTIONS = ("--backend", "--dp", "--t-end", "--output-dir", "--no-output", "--no-instruments")
+OWN_OPTIONS = ("--backend", "--dp", "--t-end", "--output-dir", "--no-output", "--no-frames",
+               "--no-instruments")
 BACKENDS = ("auto", "cpu", "cuda")
 EXIT_USAGE, EXIT_RUN_FAILED, EXIT_STRICT_FAIL = 2, 1, 3
 
@@ -58,9 +59,9 @@ def add_common_options(p: argparse.ArgumentParser, exe_name: str) -> None:
                    help="run and record the runs (case.json, runs/) but compute nothing: for a "
                    "machine without numpy or matplotlib; then --from-output where they are")
     p.add_argument("--keep-frames", action="store_true",
-                   help="keep each run's particle frames (.pvd/.vtu, at t = 0 and t_end); by "
-                   "default they are deleted once the run has completed (the gauges are what "
-                   "the case reads)")
+                   help="write each run's particle frames (.pvd/.vtu, at t = 0 and t_end); by "
+                   "default the runs write none (--no-frames: the gauges are what the case "
+                   "reads)")
     p.add_argument("--quick", action="store_true",
                    help="a tiny coarse instance (coarse dp, short t-end): a smoke test, whose "
                    "metrics are not expected to meet the thresholds")
@@ -147,21 +148,19 @@ def find_executable(args: argparse.Namespace, name: str) -> str:
                    "folder itself (build it first)")
 
 
-FRAME_SUFFIXES = (".pvd", ".pvtu", ".vtu")
-
-
 def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[str],
                 keep_frames: bool = False) -> Dict:
     """Runs `exe options --output-dir run_dir passthrough`; its output goes to run_dir/console.log.
 
     Returns the run report; raises RunError with the run's error output if it fails. Unless
-    `keep_frames`, the particle frames of a completed run are deleted (a run writes gauges.csv
-    only with its particle output on, and at a million particles each frame is ~50 MB)."""
+    `keep_frames`, the run writes no particle frames (--no-frames), only gauges.csv and the
+    report: at a million particles each frame is ~50 MB."""
     os.makedirs(run_dir, exist_ok=True)
     for stale in ("run_report.json", "gauges.csv"):  # never read a previous run's files
         if os.path.exists(os.path.join(run_dir, stale)):
             os.remove(os.path.join(run_dir, stale))
-    cmd = [exe] + options + ["--output-dir", run_dir] + passthrough
+    frames = [] if keep_frames else ["--no-frames"]
+    cmd = [exe] + options + frames + ["--output-dir", run_dir] + passthrough
     log_path = os.path.join(run_dir, "console.log")
     print(f"$ {shlex.join(cmd)}\n  (progress: {log_path})", file=sys.stderr, flush=True)
     with open(log_path, "w") as log:
@@ -174,16 +173,11 @@ def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[st
             tail = log.read()[-2000:]
         raise RunError(f"the run failed with exit code {proc.returncode}: {shlex.join(cmd)}\n"
                        f"{proc.stderr.rstrip() or tail}")
-    report = read_run_report(os.path.join(run_dir, "run_report.json"))
-    if not keep_frames:
-        for name in os.listdir(run_dir):
-            if name.endswith(FRAME_SUFFIXES):
-                os.remove(os.path.join(run_dir, name))
-    return report
+    return read_run_report(os.path.join(run_dir, "run_report.json"))
 
 
 def read_run_report(path: str) -> Dict:
-    """The fields of run_report.json a case needs (run_report.cpp writes values as text)."""
+    """The fields of run_report.json a case needs (docs/run-report.md)."""
     try:
         with open(path) as f:
             r = json.load(f)

@@ -105,7 +105,7 @@ def run_all(args: argparse.Namespace) -> Dict:
                "--tank-length", num(args.tank_length),
                "--slab-width", num(SLAB_PARTICLES * dp), "--height-gauge-x", num(GAUGE_DP * dp)]
     if case_run.option_value(args.passthrough, "--output-every") is None:
-        options += ["--output-every", num(args.t_end)]  # particle frames at 0 and t_end only
+        options += ["--output-every", num(args.t_end)]  # frames (--keep-frames) at 0 and t_end only
     if case_run.option_value(args.passthrough, "--gauge-every") is None:
         options += ["--gauge-every", num(0.02 * math.sqrt(a / args.gravity))]  # tau steps 0.02
     run_dir = os.path.join("runs", f"dp{dp:g}")

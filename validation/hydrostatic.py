@@ -110,7 +110,7 @@ def run_all(args: argparse.Namespace) -> Dict:
     for z in args.probe_z:
         options += ["--probe", ",".join(num(c) for c in (x, y, z))]
     if case_run.option_value(args.passthrough, "--output-every") is None:
-        options += ["--output-every", num(args.t_end)]  # particle frames at 0 and t_end only
+        options += ["--output-every", num(args.t_end)]  # frames (--keep-frames) at 0 and t_end only
     if case_run.option_value(args.passthrough, "--gauge-every") is None:
         options += ["--gauge-every", num(args.t_end / 200)]
     run_dir = os.path.join("runs", f"dp{args.dp:g}")

@@ -75,7 +75,7 @@ def run_all(args: argparse.Namespace) -> Dict:
     exe = case_run.find_executable(args, "dambreak")
     extra = []
     if case_run.option_value(args.passthrough, "--output-every") is None:
-        extra += ["--output-every", num(args.t_end)]  # particle frames at 0 and t_end only
+        extra += ["--output-every", num(args.t_end)]  # frames (--keep-frames) at 0 and t_end only
     if case_run.option_value(args.passthrough, "--gauge-every") is None:
         extra += ["--gauge-every", num(GAUGE_EVERY)]
     runs = []
