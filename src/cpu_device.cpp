@@ -19,20 +19,6 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Adds the wall time of the enclosing scope to a counter, and to the trace while one is open.
-class KernelScope {
-public:
-    KernelScope(double& total, const TraceTrack& track, const char* name,
-                const char* category = "kernel")
-        : total_(total), region_(track, name, category), start_(Clock::now()) {}
-    ~KernelScope() { total_ += seconds_since(start_); }
-
-private:
-    double& total_;
-    TracedRegion region_;
-    Clock::time_point start_;
-};
-
 // MemAvailable from /proc/meminfo: what can be allocated without swapping; unlimited if unknown.
 std::size_t available_host_memory() {
     std::ifstream meminfo("/proc/meminfo");
@@ -108,7 +94,7 @@ void CpuDevice::download(HostParticles& particles) {
 }
 
 void CpuDevice::sort(std::uint32_t begin, std::uint32_t count) {
-    KernelScope timer(times_.build_neibs, trace_, "sort");
+    TimedRegion timer(times_.build_neibs, trace_, "sort", "kernel");
     use_threads();
     cpu::hash(HashArgs{pos_.data() + begin, id_.data() + begin, key_.data(), permutation_.data(),
                        layout_.grid, layout_.id_bits},
@@ -154,7 +140,7 @@ void CpuDevice::commit_incoming(const LocalLayout& layout) {
 }
 
 NeighbourBuild CpuDevice::build_lists() {
-    KernelScope timer(times_.build_neibs, trace_, "neighbour lists");
+    TimedRegion timer(times_.build_neibs, trace_, "neighbour lists", "kernel");
     use_threads();
     const std::uint32_t total = local_.total();
     cpu::assign_cells(CellArgs{pos_.data(), cell_.data(), layout_.grid}, total);
@@ -198,22 +184,22 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
         sends.right.count > 0 ? std::max(left_end, sends.right.first) : end;
     auto send = [&](const ForceSend& s, const char* name) {
         if (s.count == 0) return;
-        KernelScope timer(times_.exchange_copy, trace_, name, "exchange");
+        TimedRegion timer(times_.exchange_copy, trace_, name, "exchange");
         transport_.copy(s.to, force_buffer().offset(std::size_t(s.first) * sizeof(Vec4)),
                         std::size_t(s.count) * sizeof(Vec4));
     };
     if (left_end > begin) {
-        KernelScope timer(times_.forces_edges, trace_, "forces edge left");
+        TimedRegion timer(times_.forces_edges, trace_, "forces edge left", "kernel");
         cpu::forces(args, begin, left_end);
     }
     send(sends.left, "edge-force copy left");
     if (end > right_begin) {
-        KernelScope timer(times_.forces_edges, trace_, "forces edge right");
+        TimedRegion timer(times_.forces_edges, trace_, "forces edge right", "kernel");
         cpu::forces(args, right_begin, end);
     }
     send(sends.right, "edge-force copy right");
     {
-        KernelScope timer(times_.forces_centre, trace_, "forces centre");
+        TimedRegion timer(times_.forces_centre, trace_, "forces centre", "kernel");
         cpu::forces(args, left_end, right_begin);
     }
     last_forces_seconds_ = seconds_since(start);
@@ -229,7 +215,7 @@ void CpuDevice::inject_fault() {
 }
 
 float CpuDevice::minimum_dt() {
-    KernelScope timer(times_.minimum_scan, trace_, "minimum dt");
+    TimedRegion timer(times_.minimum_scan, trace_, "minimum dt", "kernel");
     use_threads();
     return cpu::minimum_dt(dt_max_.data(), local_.left, local_.left + local_.internal);
 }
@@ -246,8 +232,8 @@ EulerArgs CpuDevice::euler_args(float dt) {
 }
 
 void CpuDevice::euler(Stage stage, float dt) {
-    KernelScope timer(times_.euler, trace_,
-                      stage == Stage::kPredictor ? "euler predictor" : "euler corrector");
+    TimedRegion timer(times_.euler, trace_,
+                      stage == Stage::kPredictor ? "euler predictor" : "euler corrector", "kernel");
     use_threads();
     if (stage == Stage::kPredictor) {
         cpu::euler_predictor(euler_args(dt), 0, local_.total());

@@ -1,7 +1,6 @@
 #include "device_group.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -14,21 +13,6 @@ namespace {
 float min_keep_nan(float a, float b) {
     return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
 }
-
-using Clock = std::chrono::steady_clock;
-
-// Host work of one worker: its seconds go to `total`, and to the trace while one is open.
-class HostRegion {
-public:
-    HostRegion(double& total, const TraceTrack& track, const char* name, const char* category)
-        : total_(total), region_(track, name, category), start_(Clock::now()) {}
-    ~HostRegion() { total_ += std::chrono::duration<double>(Clock::now() - start_).count(); }
-
-private:
-    double& total_;
-    TracedRegion region_;
-    Clock::time_point start_;
-};
 
 }  // namespace
 
@@ -204,7 +188,7 @@ void DeviceGroup::euler(int d, Stage stage, float dt) {
 }
 
 void DeviceGroup::wait_at_barrier(int d, double& seconds, const char* name) {
-    HostRegion region(seconds, host_track_[d], name, "wait");
+    TimedRegion region(seconds, host_track_[d], name, "wait");
     barrier_.arrive_and_wait();
 }
 
@@ -226,8 +210,8 @@ void DeviceGroup::sample_layout(int d) {
 }
 
 void DeviceGroup::wait_for_neighbour_markers(int d) {
-    HostRegion region(stats_[d].marker_wait_seconds, host_track_[d], "neighbour Euler wait",
-                      "wait");
+    TimedRegion region(stats_[d].marker_wait_seconds, host_track_[d], "neighbour Euler wait",
+                       "wait");
     std::unique_lock<std::mutex> lock(marker_mutex_);
     const long mine = markers_[d];
     marker_changed_.wait(lock, [&] {
@@ -317,7 +301,7 @@ bool DeviceGroup::rebuild(int d) {
     }
     const bool moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != before.internal;
     if (moved) {
-        HostRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
+        TimedRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
         std::uint32_t at = 0;
         for (int e = 0; e < n; ++e) {
             const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
@@ -351,7 +335,7 @@ bool DeviceGroup::rebuild(int d) {
                                  std::to_string(dev.capacity()));
     }
     if (left + right > 0) {
-        HostRegion region(stats.migration_seconds, host_track_[d], "external slices", "exchange");
+        TimedRegion region(stats.migration_seconds, host_track_[d], "external slices", "exchange");
         if (left > 0) copy_particles(d, 0, d - 1, last_slice_start_[d - 1], left);
         copy_particles(d, left, d, 0, total);
         if (right > 0) copy_particles(d, left + total, d + 1, 0, right);
@@ -398,13 +382,13 @@ float DeviceGroup::stage(int d, Stage stage) {
     Device& dev = *devices_[d];
     wait_for_neighbour_markers(d);
     dev.forces(stage, sends_[d]);
-    for (const ForceSend* send : {&sends_[d].left, &sends_[d].right}) {
-        if (send->count > 0) {
-            ++stats_[d].force_sends;
-            force_bytes_[d][d + (send == &sends_[d].left ? -1 : 1)] +=
-                std::uint64_t(send->count) * sizeof(Vec4);
-        }
-    }
+    auto count_send = [&](const ForceSend& send, int to) {
+        if (send.count == 0) return;
+        ++stats_[d].force_sends;
+        force_bytes_[d][to] += std::uint64_t(send.count) * sizeof(Vec4);
+    };
+    count_send(sends_[d].left, d - 1);
+    count_send(sends_[d].right, d + 1);
     if (d == fault_.device && request_.iteration == fault_.iteration &&
         stage == Stage::kPredictor) {
         dev.inject_fault();

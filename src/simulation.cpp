@@ -18,6 +18,7 @@
 #include "output_series.h"
 #include "run_setup.h"
 #include "status_line.h"
+#include "throughput_meter.h"
 
 namespace sph {
 
@@ -262,8 +263,7 @@ void Simulation::check_neighbours(std::uint32_t largest) {
 // At a rebuild: Listing 1 on the Forces times of the last k iterations. Slices move at this
 // rebuild, except where the receiving device would run out of room.
 void Simulation::balance() {
-    const auto start = Clock::now();
-    TracedRegion region(main_track_, "load balancing", "balancing");
+    TimedRegion region(balance_seconds_, main_track_, "load balancing", "balancing");
     std::optional<BalanceDecision> decision = balancer_->decide(group_->slices());
     if (!decision) return;
     const std::vector<std::uint64_t> count = group_->particle_counts();
@@ -306,7 +306,6 @@ void Simulation::balance() {
     }
     ++balance_counts_.decisions;
     if (balance_log_) balance_log_->write(iteration_, time_, *decision, count);
-    balance_seconds_ += seconds_since(start);
 }
 
 void Simulation::step() {
@@ -437,32 +436,6 @@ void check_trace_path(const std::string& path) {
                       (ec ? ": " + ec.message() : std::string()));
 }
 
-// Throughput over windows of `window` wall seconds of the time loop.
-class ThroughputMeter {
-public:
-    explicit ThroughputMeter(double window) { result_.window_seconds = window; }
-    void update(double wall, double particle_iterations) {
-        if (wall - start_ < result_.window_seconds) return;
-        const double kips = (particle_iterations - done_) / (wall - start_) / 1e3;
-        result_.last_kips = kips;
-        result_.min_kips = result_.windows == 0 ? kips : std::min(result_.min_kips, kips);
-        result_.max_kips = std::max(result_.max_kips, kips);
-        ++result_.windows;
-        start_ = wall;
-        done_ = particle_iterations;
-    }
-    // With no complete window, the run's average stands for all three.
-    ThroughputWindows result(double average_kips) const {
-        ThroughputWindows r = result_;
-        if (r.windows == 0) r.last_kips = r.min_kips = r.max_kips = average_kips;
-        return r;
-    }
-
-private:
-    ThroughputWindows result_;
-    double start_ = 0.0, done_ = 0.0;
-};
-
 }  // namespace
 
 RunReport Simulation::run(std::ostream& log) {
@@ -497,11 +470,9 @@ RunReport Simulation::run(std::ostream& log) {
         std::unique_ptr<OutputSeries> output;
         double next_output = 0.0;
         auto write_frame = [&] {
-            const auto start = Clock::now();
-            TracedRegion region(main_track_, "output", "output");
+            TimedRegion region(report.output_seconds, main_track_, "output", "output");
             output->write(time_, group_->download(), params_);
             report.output_frames = output->frames();
-            report.output_seconds += seconds_since(start);
             while (next_output <= time_ * (1.0 + 1e-12)) next_output += options_.output_every;
         };
         // Gauges and probes, every gauge_every simulated seconds (with the particle output).
@@ -509,11 +480,9 @@ RunReport Simulation::run(std::ostream& log) {
         std::unique_ptr<GaugeCsv> gauges;
         double next_gauge = 0.0;
         auto measure_instruments = [&] {
-            const auto start = Clock::now();
-            TracedRegion region(main_track_, "gauges", "output");
+            TimedRegion region(report.output_seconds, main_track_, "gauges", "output");
             const InstrumentReadings readings = measure(instruments, download(), params_);
             gauges->append(time_, instrument_row(instruments, readings));
-            report.output_seconds += seconds_since(start);
             while (next_gauge <= time_ * (1.0 + 1e-12)) next_gauge += options_.gauge_every;
         };
         if (options_.write_output && !instruments.empty()) {

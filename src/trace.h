@@ -1,8 +1,8 @@
 // A timeline of a window of iterations, written as Chrome trace-event JSON (opens in Perfetto or
 // chrome://tracing): one process per device with one track per stream or thread, plus the run's
 // main thread. Devices add their kernels and copies; DeviceGroup and Simulation add host work
-// through TracedRegion, which also opens an NVTX range on CUDA builds so that Nsight Systems
-// shows the same regions.
+// through TracedRegion (and TimedRegion, which also adds up its time), which also opens an NVTX
+// range on CUDA builds so that Nsight Systems shows the same regions.
 #pragma once
 
 #include <chrono>
@@ -74,6 +74,23 @@ private:
     const char* name_;
     const char* category_;
     double start_ = 0.0;
+};
+
+// A TracedRegion whose wall time is also added to `total` when it ends.
+class TimedRegion {
+public:
+    TimedRegion(double& total, const TraceTrack& track, const char* name, const char* category)
+        : total_(total), region_(track, name, category), start_(Trace::Clock::now()) {}
+    ~TimedRegion() {
+        total_ += std::chrono::duration<double>(Trace::Clock::now() - start_).count();
+    }
+    TimedRegion(const TimedRegion&) = delete;
+    TimedRegion& operator=(const TimedRegion&) = delete;
+
+private:
+    double& total_;
+    TracedRegion region_;
+    Trace::Clock::time_point start_;
 };
 
 }  // namespace sph

@@ -18,6 +18,9 @@ import subprocess
 import sys
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+import run_reports
+from run_reports import RunError  # noqa: F401  (the cases import it from here)
+
 try:
     import numpy as np
 except ImportError:  # --runs-only needs no numpy; require_analysis() says what is missing
@@ -32,10 +35,6 @@ EXIT_USAGE, EXIT_RUN_FAILED, EXIT_STRICT_FAIL = 2, 1, 3
 
 class UsageError(Exception):
     """Bad arguments (exit code 2)."""
-
-
-class RunError(Exception):
-    """A run, or a file it should have written, failed (exit code 1)."""
 
 
 def split_passthrough(argv: Sequence[str]) -> Tuple[List[str], List[str]]:
@@ -178,13 +177,7 @@ def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[st
 
 def read_run_report(path: str) -> Dict:
     """The fields of run_report.json a case needs (docs/run-report.md)."""
-    try:
-        with open(path) as f:
-            r = json.load(f)
-    except (OSError, ValueError) as e:
-        raise RunError(f"cannot read run report '{path}': {e}") from None
-    if r.get("status") != "completed":
-        raise RunError(f"run report '{path}' says status '{r.get('status')}': {r.get('error', '')}")
+    r = run_reports.load_completed(path)
     try:
         return {
             "dp": float(r["dp_m"]),

@@ -91,6 +91,14 @@ class Summary:
                 + (": " + ", ".join(f"{m.name} ({m.run})" for m in failed) + " fail"
                    if failed else "."))
 
+    def save_figure(self, plt, fig, title: str, out: str, name: str, quick: bool) -> None:
+        """Titles, writes and closes a matplotlib figure as `out/name`, shown in the summary."""
+        fig.suptitle(title + (" - quick" if quick else ""))
+        fig.tight_layout()
+        fig.savefig(os.path.join(out, name), dpi=110)
+        plt.close(fig)
+        self.figures.append(name)
+
     def markdown(self) -> str:
         lines = [f"# {self.title}", ""]
         for note in self.notes:

@@ -213,11 +213,7 @@ def compare(settings: Dict, out: str) -> Summary:
         ax.set_title(title)
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small")
-    fig.suptitle("Collapse of a water column, n^2 = 2" + (" - quick" if quick else ""))
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, FIGURE), dpi=110)
-    plt.close(fig)
-    summary.figures.append(FIGURE)
+    summary.save_figure(plt, fig, "Collapse of a water column, n^2 = 2", out, FIGURE, quick)
     return summary
 
 

@@ -201,11 +201,8 @@ def compare(settings: Dict, out: str) -> Summary:
         ax.axhline(depth, color="C2", lw=0.8)
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small")
-    fig.suptitle("Hydrostatic tank: settled pressure profile" + (" - quick" if quick else ""))
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, FIGURE), dpi=110)
-    plt.close(fig)
-    summary.figures.append(FIGURE)
+    summary.save_figure(plt, fig, "Hydrostatic tank: settled pressure profile", out, FIGURE,
+                        quick)
     return summary
 
 

@@ -14,7 +14,6 @@ Writes scaling.md, scaling.csv and scaling.png into --out and prints the Markdow
 import argparse
 import csv
 import io
-import json
 import math
 import os
 import re
@@ -25,6 +24,8 @@ from typing import Dict, List, Optional, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import scaling  # noqa: E402
+from run_reports import RunError  # noqa: E402  (exit code 1)
+import run_reports  # noqa: E402
 
 CSV_COLUMNS = ["label", "lb", "devices", "runtime_s", "mips", "speedup", "ideal", "efficiency",
                "serial_fraction", "iterations", "particles"]
@@ -35,10 +36,6 @@ LB_MODES = ("off", "on")
 
 class UsageError(Exception):
     """Bad arguments or input (exit code 2)."""
-
-
-class RunError(Exception):
-    """A run or a file it needs failed (exit code 1)."""
 
 
 # ---------------------------------------------------------------- arguments
@@ -154,13 +151,7 @@ def config_name(n: int, lb: str) -> str:
 def read_run_report(path: str) -> Dict:
     """The fields of run_report.json the report needs (docs/run-report.md; numbers may be text in
     reports of schema version 1)."""
-    try:
-        with open(path) as f:
-            r = json.load(f)
-    except (OSError, ValueError) as e:
-        raise RunError(f"cannot read run report '{path}': {e}") from None
-    if r.get("status") != "completed":
-        raise RunError(f"run report '{path}' says status '{r.get('status')}': {r.get('error', '')}")
+    r = run_reports.load_completed(path)
     try:
         out = {
             "particles": int(r["particles"]["total"]),

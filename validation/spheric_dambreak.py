@@ -171,12 +171,8 @@ def compare(settings: Dict, out: str) -> Summary:
         if k >= 2:
             ax.set_xlabel("t [s]")
     axes.flat[0].legend(fontsize="small")
-    fig.suptitle("SPHERIC test 2 water heights: SPH vs experiment (Kleefsman et al. 2005)"
-                 + (" - quick" if quick else ""))
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, FIGURE), dpi=110)
-    plt.close(fig)
-    summary.figures.append(FIGURE)
+    summary.save_figure(plt, fig, "SPHERIC test 2 water heights: SPH vs experiment "
+                        "(Kleefsman et al. 2005)", out, FIGURE, quick)
     return summary
 
 
