@@ -15,7 +15,7 @@ struct ParticleFields {
     const Vec4* velocity_density = nullptr;  // vx, vy, vz [m/s]; w = density [kg/m^3]
     const float* pressure = nullptr;         // [Pa]
     const std::uint32_t* id = nullptr;
-    const std::uint8_t* type = nullptr;    // ParticleType: 0 fluid, 1 boundary
+    const std::uint8_t* type = nullptr;  // ParticleType: 0 fluid, 1 boundary, 2 free-slip boundary
     const std::int32_t* device = nullptr;  // owning device; may be null (then not written)
 };
 

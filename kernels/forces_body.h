@@ -5,7 +5,8 @@
 // difference only (the hydrostatic part, rho0 g.(x_j - x_i) / c0^2 to first order, is removed, as
 // Fourtakas et al. 2019 do): diffusing the whole difference wears the hydrostatic gradient away
 // wherever walls truncate the fluid's kernel, and still water then slowly starts to move.
-// Boundary particles get only a density rate: they never move.
+// Boundary particles get only a density rate: they never move. Free-slip boundary particles
+// (kFreeSlipBoundary) push with their pressure but exert no artificial viscosity.
 // Neighbours are summed in list order, which is the same on every device split: results are
 // bitwise reproducible.
 #pragma once
@@ -74,7 +75,7 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a) {
             drho += diffusion * dynamic / rho_j * (-f) * r2 / (r2 + p.eta_sq);
         }
         float coef = (pressure_i + tait_pressure(rho_j, p)) / (rho_i * rho_j);
-        if (v_dot_r < 0.0f) {
+        if (v_dot_r < 0.0f && a.type[j] != kFreeSlipBoundary) {
             const float mu = p.h * v_dot_r / (r2 + p.eta_sq);
             coef -= p.viscosity_alpha * p.c0 * mu / (0.5f * (rho_i + rho_j));
         }

@@ -1,5 +1,5 @@
 // Collapse of a water column on a dry floor (Martin & Moyce 1952; Koshizuka & Oka 1996), a
-// validation case: a quasi-two-dimensional slab, walls on both sides.
+// validation case: a quasi-two-dimensional slab between free-slip side walls.
 //
 // The column, `a` wide (x) and `column height` high (z), stands against the back wall x = 0 of
 // a tank `tank length` long and `slab width` thick (y), open at the top; its walls rise to
@@ -14,6 +14,8 @@
 //   eta(t). Martin & Moyce read it at the back wall; a gauge closer than 2h to a wall reads low
 //   (src/gauges.h), so put it 3 dp or more from the wall (validation/column_collapse.py does).
 // The slab should be 6 dp thick or more, so that the gauge line is 2h clear of the side walls.
+// The side walls are free-slip (kFreeSlipBoundary: no artificial viscosity towards the fluid), as
+// the planes of a 2-D flow are; floor and end walls are ordinary dynamic boundaries.
 #pragma once
 
 #include "problem.h"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Copies the built executables and the shared libraries they load that a stock CUDA image lacks
-# (VTK, Boost, OpenMP, ...) into device-carry/, for running on a machine without VTK.
+# (VTK, Boost, OpenMP, ...) into device-carry/, for running on a machine without VTK. PACK_TESTS
+# names the test executables to take (default: the GPU tests).
 # There: export LD_LIBRARY_PATH=$PWD/device-carry/lib
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,8 +11,10 @@ cp "$build"/src/dambreak device-carry/bin/
 for exe in bore_in_a_box column_collapse still_water; do
   if [ -e "$build/src/$exe" ]; then cp "$build/src/$exe" device-carry/bin/; fi
 done
-cp "$build"/tests/test_* device-carry/bin/ 2>/dev/null || true
-rm -f device-carry/bin/*.cmake
+# Only the GPU tests by default: the device tool carries 64 MiB at most, and the CPU tests run here.
+for test in ${PACK_TESTS:-test_cuda test_cuda_multi_device}; do
+  cp "$build/tests/$test" device-carry/bin/
+done
 # The C runtime and the compiler's own runtimes are newer on the device machine: leave them.
 skip='linux-vdso|ld-linux|libc\.so|libm\.so|libgcc_s|libstdc\+\+|libpthread|libdl\.so|librt\.so'
 for exe in device-carry/bin/*; do

@@ -98,24 +98,28 @@ double kernel(double r_sq, const SphParams& params) {
     return wendland_w(float(std::sqrt(r_sq)), params);
 }
 
-// The highest z where the colour of the particles near a gauge's line reaches 1/2; 0 if none.
-// Samples every dp/2 from above the highest particle down, keeping the particles within 2h of the
-// sample in a sliding window over the particles sorted by falling z.
+// The free surface of the water that stands on the floor at a gauge's line: scanning up from
+// below the lowest particle, the first z where the colour, having reached 1/2, falls below it
+// again; 0 if it never reaches 1/2. Spray and droplets above that surface are not read (as a
+// wave probe in a tank would not read them), nor is water above an air pocket. Samples every
+// dp/2, keeping the particles within 2h of the sample in a sliding window over the particles
+// sorted by rising z.
 double surface_height(std::vector<Nearby>& near, const SphParams& params) {
     if (near.empty()) return 0.0;
-    std::sort(near.begin(), near.end(), [](const Nearby& a, const Nearby& b) { return a.z > b.z; });
+    std::sort(near.begin(), near.end(), [](const Nearby& a, const Nearby& b) { return a.z < b.z; });
     const double radius = 2.0 * params.h, step = 0.5 * particle_spacing(params);
-    const double top = near.front().z + radius, bottom = near.back().z - radius;
+    const double bottom = near.front().z - radius, top = near.back().z + radius;
     std::size_t begin = 0, end = 0;
-    double previous = 0.0;  // the colour one sample higher (0 above the highest particle + 2h)
+    bool wet = false;
+    double previous = 0.0;  // the colour one sample lower
     for (long k = 0;; ++k) {
-        const double z = top - k * step;
-        if (z < bottom) return 0.0;
-        while (end < near.size() && near[end].z > z - radius) ++end;
-        while (begin < end && near[begin].z >= z + radius) ++begin;
-        if (begin == end &&
-            end < near.size()) {  // a gap (spray high above): jump to the next particle's reach
-            const long next = long(std::ceil((top - near[end].z - radius) / step));
+        const double z = bottom + k * step;
+        if (z > top) return 0.0;
+        while (end < near.size() && near[end].z < z + radius) ++end;
+        while (begin < end && near[begin].z <= z - radius) ++begin;
+        if (!wet && begin == end &&
+            end < near.size()) {  // dry gap: on to the next particle's reach
+            const long next = long(std::floor((near[end].z - radius - bottom) / step));
             if (next > k) {
                 k = next - 1;
                 previous = 0.0;
@@ -127,9 +131,10 @@ double surface_height(std::vector<Nearby>& near, const SphParams& params) {
             const double dz = near[j].z - z;
             colour += near[j].volume * kernel(near[j].r_xy_sq + dz * dz, params);
         }
-        if (colour >= kSurfaceColour) {
-            if (k == 0) return z;
-            return z + (colour - kSurfaceColour) / (colour - previous) * step;
+        if (!wet) {
+            wet = colour >= kSurfaceColour;
+        } else if (colour < kSurfaceColour) {
+            return z - step + (previous - kSurfaceColour) / (previous - colour) * step;
         }
         previous = colour;
     }

@@ -8,14 +8,17 @@
 //
 // Gauge (a vertical line at x, y): the SPH colour c(z) = sum_j V_j W(|r - r_j|), the kernel
 // estimate of the fluid volume fraction (about 1 inside the water, 1/2 at its surface, 0 in the
-// air), is sampled every dp/2 down the line from 2h above the highest nearby particle; the
-// reading is the highest z where c >= 1/2, interpolated linearly between the samples around the
-// crossing: the elevation of the free surface [m] (the water depth when the floor is at z = 0).
-// Where c never reaches 1/2 the gauge is dry and reads 0. On a flat lattice it reads the top
-// layer's centre + dp/2 (the geometric surface) within 0.01 dp; on a sloped one within 0.4 dp of
-// the plane (the lattice's staircase); a film of two layers or more within 0.01 dp, of one layer
-// 0.8 dp. A single droplet has c <= 0.19 (h = 1.3 dp): spray counts only where it forms a blob. A
-// gauge closer than 2h to a wall reads low (the wall's particles are not fluid).
+// air), is sampled every dp/2 up the line from 2h below the lowest nearby particle; the reading
+// is the first z where c, having reached 1/2, falls below 1/2 again, interpolated linearly
+// between the samples around the crossing: the elevation of the free surface of the water that
+// stands on the floor [m] (its depth when the floor is at z = 0). Spray, droplets and water
+// above an air pocket are not read, as DualSPHysics' water-level gauges scan bottom-up too.
+// Where c never reaches 1/2 the gauge is dry and reads 0; where the only blob reaching it is
+// airborne, the gauge reads that blob's top. On a flat lattice it reads the top layer's centre
+// + dp/2 (the geometric surface) within 0.01 dp; on a sloped one within 0.4 dp of the plane (the
+// lattice's staircase); a film of two layers or more within 0.01 dp, of one layer 0.8 dp. A
+// single droplet has c <= 0.19 (h = 1.3 dp). A gauge closer than 2h to a wall reads low (the
+// wall's particles are not fluid).
 //
 // Probe (a point): p = sum_j p_j V_j W / sum_j V_j W over fluid particles within 2h, p_j the
 // Tait pressure of rho_j. With the Shepard normalisation over fluid only, a probe on a wall's face

@@ -126,6 +126,31 @@ TEST(Gauges, DrySpotsReadZero) {
     EXPECT_EQ(gauge_heights({{"dry", 0.8, 0.2}}, p, params)[0], 0.0);
 }
 
+TEST(Gauges, SprayAboveTheWaterIsNotRead) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp, 0.2);
+    HostParticles p = water(dp, 0.6, 0.4, 0.2, params);
+    // A blob of 4 x 4 x 4 particles 0.3 m above the surface, over the gauge: dense enough to
+    // reach c = 1/2 itself, so a top-down scan would read its top (about 0.58 m).
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 4; ++j) {
+            for (int k = 0; k < 4; ++k) {
+                p.add(make_vec3(float(0.27 + i * dp), float(0.17 + j * dp), float(0.5 + k * dp)),
+                      make_vec3(0, 0, 0), 1000.0f, kFluid);
+            }
+        }
+    }
+    EXPECT_NEAR(gauge_heights({{"g", 0.3, 0.2}}, p, params)[0], 0.2, 0.05 * dp);
+    // With no water below, the blob is all the gauge sees: it reads the blob's top.
+    HostParticles blob_only;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (p.pos[i].z > 0.45f) blob_only.add(xyz(p.pos[i]), make_vec3(0, 0, 0), 1000.0f, kFluid);
+    }
+    const double blob = gauge_heights({{"g", 0.3, 0.2}}, blob_only, params)[0];
+    EXPECT_GT(blob, 0.5);
+    EXPECT_LT(blob, 0.5 + 4 * dp);
+}
+
 TEST(Gauges, ThinFilmDownToOneLayerIsSeen) {
     const double dp = 0.02;
     const SphParams params = params_for(dp, 0.2);

@@ -38,7 +38,7 @@ TEST(ColumnCollapse, FillsTheColumnAndNothingElse) {
     ColumnCollapse problem;
     ASSERT_TRUE(parse(problem, {"--column-width", "0.4", "--column-height", "0.8", "--tank-length",
                                 "2", "--slab-width", "0.15", "--dp", "0.05"}));
-    std::size_t fluid = 0, boundary = 0;
+    std::size_t fluid = 0, boundary = 0, free_slip = 0;
     problem.fill(0.05, [&](const SetupParticle& p) {
         if (p.type == kFluid) {
             ++fluid;
@@ -54,10 +54,16 @@ TEST(ColumnCollapse, FillsTheColumnAndNothingElse) {
             EXPECT_LT(p.x, 2.15);
             // Hydrostatic beside the column, dry beyond it.
             EXPECT_DOUBLE_EQ(p.depth, p.x < 0.4 ? std::max(0.0, 0.8 - p.z) : 0.0);
+            // The side walls (beyond the slab in y) are free-slip; floor and end walls are not.
+            const bool side_wall = p.y < 0 || p.y > 0.15;
+            EXPECT_EQ(p.type, side_wall ? kFreeSlipBoundary : kBoundary)
+                << p.x << ", " << p.y << ", " << p.z;
+            free_slip += p.type == kFreeSlipBoundary;
         }
     });
     EXPECT_EQ(fluid, 8u * 16u * 3u);
-    EXPECT_GT(boundary, 0u);
+    EXPECT_GT(free_slip, 0u);
+    EXPECT_GT(boundary, free_slip);
     EXPECT_NO_THROW(problem.check_resolution(0.05));
 }
 

@@ -150,8 +150,8 @@ def compare(settings: Dict, out: str) -> Summary:
     summary = Summary("Collapse of a water column (n^2 = 2)" + (" (quick)" if quick else ""))
     summary.notes += [
         f"`column_collapse`: a column a = {a:g} m wide and {ASPECT * a:g} m high against the back "
-        f"wall of a tank {length:g} m long, in a slab {SLAB_PARTICLES} dp thick between two walls "
-        f"(quasi-2-D); gauge H {GAUGE_DP} dp from the back wall in the middle of the slab; the "
+        f"wall of a tank {length:g} m long, in a slab {SLAB_PARTICLES} dp thick between two free-slip "
+        f"walls (quasi-2-D); gauge H {GAUGE_DP} dp from the back wall in the middle of the slab; the "
         "surge front is the leading fluid particle on the floor plus dp/2 (its edge).",
         "Dimensionless, as Martin & Moyce (1952): front Z = x / a against T = t sqrt(2 g / a); "
         "column height H = eta / (2 a) against tau = t sqrt(g / a). Data: Martin & Moyce "
