@@ -111,7 +111,7 @@ double surface_height(std::vector<Nearby>& near, const SphParams& params) {
     const double bottom = near.front().z - radius, top = near.back().z + radius;
     std::size_t begin = 0, end = 0;
     bool wet = false;
-    double previous = 0.0;  // the colour one sample lower
+    double previous = 0.0;  // the colour one sample lower (read once wet)
     for (long k = 0;; ++k) {
         const double z = bottom + k * step;
         if (z > top) return 0.0;
@@ -122,7 +122,6 @@ double surface_height(std::vector<Nearby>& near, const SphParams& params) {
             const long next = long(std::floor((near[end].z - radius - bottom) / step));
             if (next > k) {
                 k = next - 1;
-                previous = 0.0;
                 continue;
             }
         }

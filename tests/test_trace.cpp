@@ -115,15 +115,21 @@ TEST(Trace, TwoCpuDevicesGiveNestedTracksForTheWindow) {
     EXPECT_EQ(json::parse(in).at("trace_file"), file);
 }
 
+// A DamBreak run on the CPU to t = 0.002 s (a few dozen iterations) tracing `window`.
+testing::AppResult short_traced_run(const testing::TempDir& dir, const std::string& file,
+                                    const std::string& window) {
+    DamBreak problem;
+    return testing::run_app_or_fail_on_hang(
+        problem,
+        {"--backend", "cpu", "--dp", "0.04", "--t-end", "0.002", "--no-output", "--output-dir",
+         dir.path(), "--trace", file, "--trace-iterations", window},
+        0, 300);
+}
+
 TEST(Trace, RunEndingInsideTheWindowWritesWhatItHas) {
     testing::TempDir dir("trace-short");
     const std::string file = dir.path() + "/trace.json";
-    DamBreak problem;
-    const testing::AppResult r = testing::run_app_or_fail_on_hang(
-        problem,
-        {"--backend", "cpu", "--dp", "0.04", "--t-end", "0.002", "--no-output", "--output-dir",
-         dir.path(), "--trace", file, "--trace-iterations", "0:100000"},
-        0, 300);
+    const testing::AppResult r = short_traced_run(dir, file, "0:100000");
     ASSERT_EQ(r.code, 0) << r.err;
     const ParsedTrace t = read_trace(file);
     const long end = t.doc["otherData"]["end_iteration"];
@@ -135,12 +141,7 @@ TEST(Trace, RunEndingInsideTheWindowWritesWhatItHas) {
 TEST(Trace, WindowAfterTheRunWarnsAndWritesNothing) {
     testing::TempDir dir("trace-late");
     const std::string file = dir.path() + "/trace.json";
-    DamBreak problem;
-    const testing::AppResult r = testing::run_app_or_fail_on_hang(
-        problem,
-        {"--backend", "cpu", "--dp", "0.04", "--t-end", "0.002", "--no-output", "--output-dir",
-         dir.path(), "--trace", file, "--trace-iterations", "100000:100010"},
-        0, 300);
+    const testing::AppResult r = short_traced_run(dir, file, "100000:100010");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("warning: no trace written"), std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(file));
