@@ -2,6 +2,8 @@
 # Runs on the GPU machine over device-carry/ (scripts/pack_for_device.sh): the GPU tests, then a
 # traced DamBreak run on two devices (two GPUs where there are two, else two devices sharing GPU 0)
 # with validation/trace_overlap.py's figures (bench/series_run.sh, into $OUT/checks/trace/runs/).
+# CHECK_SHARED_POOL=1 adds a DamBreak of 224 M particles on two devices sharing GPU 0 (each sized
+# for all of them would need 79 GB, more than half the GPU: they must split its free memory).
 # Everything goes to $OUT/checks/.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/device-carry/lib
@@ -18,3 +20,10 @@ devices=0,0
 [ "$gpus" -ge 2 ] && devices=0,1
 source bench/series_run.sh
 series_run "$out/trace" "$devices" on 100:130 "$bin/dambreak" --dp 0.01 --t-end 0.05
+if [ "${CHECK_SHARED_POOL:-0}" = 1 ]; then
+  mkdir -p "$out/shared-pool"
+  cmd=("$bin/dambreak" --backend cuda --devices 0,0 --dp 0.0015 --t-end 0.0001 --no-output
+       --output-dir "$out/shared-pool")
+  { echo "\$ ${cmd[*]}"; "${cmd[@]}"; echo "# exit code $?"; } > "$out/shared-pool/console.log" 2>&1
+  tail -n 30 "$out/shared-pool/console.log"
+fi

@@ -51,6 +51,10 @@ std::size_t CpuDevice::bytes_needed(const DeviceLayout& layout) const {
     return layout.bytes();
 }
 
+Device::MemoryPool CpuDevice::memory_pool() const {
+    return MemoryPool{-1, available_host_memory()};  // every CPU device draws on host memory
+}
+
 void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     const std::size_t available = available_host_memory();
     if (layout.bytes() > available) {

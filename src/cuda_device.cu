@@ -115,6 +115,13 @@ std::size_t CudaDevice::bytes_needed(const DeviceLayout& layout) const {
     return layout.bytes() + temp_bytes(layout.capacity) + sizeof(Scalars);
 }
 
+Device::MemoryPool CudaDevice::memory_pool() const {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    std::size_t free_bytes = 0, total_bytes = 0;
+    SPH_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    return MemoryPool{gpu_, free_bytes};
+}
+
 void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const std::size_t needed = bytes_needed(layout);

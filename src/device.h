@@ -76,6 +76,13 @@ public:
     // Throws, before allocating anything, when the layout does not fit.
     virtual void allocate(const DeviceLayout& layout, const SphParams& params) = 0;
     virtual std::size_t capacity() const = 0;
+    // The memory this device allocates from: devices with the same pool id share it (virtual
+    // devices on one GPU, or CPU devices in host memory), and free_bytes is what it has free now.
+    struct MemoryPool {
+        int id = 0;
+        std::uint64_t free_bytes = 0;
+    };
+    virtual MemoryPool memory_pool() const = 0;
     // Makes `particles` the internal particles (in any order; the next rebuild sorts them).
     virtual void upload(const HostParticles& particles) = 0;
     // Copies the internal particles to the host.

@@ -14,6 +14,12 @@ float min_keep_nan(float a, float b) {
     return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
 }
 
+// What to do when the water gathers in one device's slices beyond the room it was given.
+std::string capacity_hint() {
+    return ": the water gathered in its slices; balancing (--lb on) moves slices away from a "
+           "full device, more devices give each fewer slices, and a larger --dp fewer particles";
+}
+
 }  // namespace
 
 DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap slices,
@@ -297,7 +303,7 @@ bool DeviceGroup::rebuild(int d) {
     if (total > dev.capacity()) {
         throw std::runtime_error("device " + std::to_string(d) + " would hold " +
                                  std::to_string(total) + " particles, more than its capacity of " +
-                                 std::to_string(dev.capacity()));
+                                 std::to_string(dev.capacity()) + capacity_hint());
     }
     const bool moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != before.internal;
     if (moved) {
@@ -332,7 +338,7 @@ bool DeviceGroup::rebuild(int d) {
         throw std::runtime_error("device " + std::to_string(d) + " would hold " +
                                  std::to_string(left + total + right) +
                                  " particles with its external slices, more than its capacity of " +
-                                 std::to_string(dev.capacity()));
+                                 std::to_string(dev.capacity()) + capacity_hint());
     }
     if (left + right > 0) {
         TimedRegion region(stats.migration_seconds, host_track_[d], "external slices", "exchange");

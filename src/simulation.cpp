@@ -13,6 +13,7 @@
 
 #include "cpu_device.h"
 #include "cuda_support.h"
+#include "device_capacity.h"
 #include "gauge_csv.h"
 #include "gauges.h"
 #include "output_series.h"
@@ -84,26 +85,6 @@ std::vector<std::uint64_t> particles_per_slice(const HostParticles& p, const Cel
     return count;
 }
 
-// The largest capacity, at most `most`, whose arrays fit in `limit` bytes on `device`.
-std::uint32_t capacity_within(const Device& device, DeviceLayout layout, std::uint64_t limit,
-                              std::uint32_t most) {
-    std::uint32_t lo = 0, hi = most;
-    while (lo < hi) {
-        const std::uint32_t mid = lo + (hi - lo + 1) / 2;
-        layout.capacity = mid;
-        if (device.bytes_needed(layout) <= limit) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    return lo;
-}
-
-std::string limit_text(std::uint64_t bytes) {
-    return std::to_string(bytes) + " bytes (" + std::to_string(bytes >> 20) + " MiB)";
-}
-
 }  // namespace
 
 Simulation::Simulation(const Problem& problem, const RunOptions& options, int split_axis,
@@ -133,12 +114,7 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     layout.id_bits = bits_for(particle_count_);
     const std::uint64_t limit = options_.device_memory_limit;
     if (device_count == 1) {
-        const std::size_t needed = devices[0]->bytes_needed(layout);
-        if (limit > 0 && needed > limit) {
-            throw OptionError("--device-memory-limit: the run needs " + limit_text(needed) +
-                              " on one device, above the limit of " + limit_text(limit) +
-                              "; use more devices (--devices) or a larger --dp");
-        }
+        check_single_device_limit(*devices[0], layout, limit);
         devices[0]->allocate(layout, params_);
     }
     if (options_.fault_device >= device_count) {
@@ -151,33 +127,15 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     const std::vector<std::uint64_t> per_slice = particles_per_slice(particles, grid_);
     SliceMap slices = SliceMap::balanced(per_slice, device_count);
     if (device_count > 1) {
-        // Room for the device's share to grow through migration, plus its two external slices.
-        std::uint64_t largest_share = 0, largest_slice = 0;
+        ShareSizes sizes;
+        sizes.particles = particle_count_;
         for (int d = 0; d < device_count; ++d) {
             std::uint64_t share = 0;
             for (int s = slices.first_slice(d); s < slices.end_slice(d); ++s) share += per_slice[s];
-            largest_share = std::max(largest_share, share);
+            sizes.largest_share = std::max(sizes.largest_share, share);
         }
-        for (auto n : per_slice) largest_slice = std::max(largest_slice, n);
-        // The share may double through migration; a device holds two external slices.
-        const std::uint64_t wanted =
-            std::min<std::uint64_t>(particle_count_, 2 * largest_share + 4 * largest_slice + 1024);
-        const std::uint64_t needed =
-            std::min<std::uint64_t>(particle_count_, largest_share + 2 * largest_slice + 1024);
-        layout.capacity = static_cast<std::uint32_t>(wanted);
-        if (limit > 0) {
-            layout.capacity = std::min(
-                layout.capacity, capacity_within(*devices[0], layout, limit, layout.capacity));
-            if (layout.capacity < needed) {
-                DeviceLayout at_least = layout;
-                at_least.capacity = static_cast<std::uint32_t>(needed);
-                throw OptionError(
-                    "--device-memory-limit: a device must hold " + std::to_string(needed) +
-                    " particles (its share and two external slices), which takes " +
-                    limit_text(devices[0]->bytes_needed(at_least)) + ", above the limit of " +
-                    limit_text(limit) + "; raise the limit or use more devices");
-            }
-        }
+        for (auto n : per_slice) sizes.largest_slice = std::max(sizes.largest_slice, n);
+        layout.capacity = multi_device_capacity(devices, layout, sizes, limit);
         for (auto& device : devices) device->allocate(layout, params_);
     }
     group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_);

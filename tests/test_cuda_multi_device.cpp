@@ -62,6 +62,23 @@ TEST(CudaMultiDevice, TwoGpusMatchOneBitwise) {
     expect_bitwise_equal("0", "0,1", 0);
 }
 
+// Devices listed on one GPU draw on one memory pool, so their capacities are cut to split what it
+// has free (device_capacity.cpp); devices on different GPUs each have their own.
+TEST(CudaMultiDevice, DevicesOnOneGpuShareItsMemoryPool) {
+    if (visible_gpu_count() == 0) GTEST_SKIP() << "no GPU visible here";
+    const bool two_gpus = visible_gpu_count() >= 2;
+    const DamBreak problem;
+    RunOptions o = testing::small_run(0.03, 10.0, BackendChoice::kCuda);
+    o.devices = two_gpus ? "0,0,1" : "0,0";
+    Simulation sim(problem, o, 0);
+    const Device::MemoryPool first = sim.group().device(0).memory_pool();
+    const Device::MemoryPool second = sim.group().device(1).memory_pool();
+    EXPECT_EQ(first.id, 0);
+    EXPECT_EQ(second.id, 0);
+    EXPECT_GT(first.free_bytes, sim.group().device(0).bytes_allocated());
+    if (two_gpus) EXPECT_EQ(sim.group().device(2).memory_pool().id, 1);
+}
+
 TEST(CudaMultiDevice, AFailingGpuWorkerStopsTheRun) {
     if (visible_gpu_count() == 0) GTEST_SKIP() << "no GPU visible here";
     testing::TempDir dir("gpu-fault");

@@ -1,10 +1,12 @@
-// A failing device thread stops the whole run with its error (no hang at a barrier), and
-// --device-memory-limit lets a run refused on one device run on two.
+// A failing device thread stops the whole run with its error (no hang at a barrier),
+// --device-memory-limit lets a run refused on one device run on two, and devices sharing one
+// memory (virtual devices on one GPU) split what it has free.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <sstream>
 
+#include "cpu_device.h"
 #include "dam_break.h"
 #include "simulation.h"
 #include "test_support.h"
@@ -81,6 +83,59 @@ TEST(DeviceMemoryLimit, BadValuesNameTheOption) {
                          std::chrono::seconds(60));
         EXPECT_EQ(r.code, 2) << bad;
         EXPECT_NE(r.err.find("--device-memory-limit"), std::string::npos) << r.err;
+    }
+}
+
+// A CPU device that reports `free_bytes` free in memory pool `pool`, as a GPU listed in --devices
+// would.
+class PoolDevice : public CpuDevice {
+public:
+    PoolDevice(int pool, std::uint64_t free_bytes, int threads)
+        : CpuDevice(threads), pool_(pool), free_bytes_(free_bytes) {}
+    MemoryPool memory_pool() const override { return MemoryPool{pool_, free_bytes_}; }
+
+private:
+    int pool_;
+    std::uint64_t free_bytes_;
+};
+
+TEST(DeviceMemory, DevicesAreSizedToTheFreeMemoryOfTheirPool) {
+    const DamBreak problem;
+    RunOptions o = testing::small_run(0.05, 0.02);
+    o.threads = 1;
+    std::size_t one_device_bytes = 0, particles = 0;
+    {
+        Simulation sim(problem, o, 0);
+        one_device_bytes = sim.group().device(0).bytes_allocated();
+        particles = sim.particles().size();
+    }
+    o.devices = "2";
+    const std::uint64_t pool_bytes = one_device_bytes * 7 / 8;
+
+    // Each in a pool of its own: a device gets what its pool has free, which holds fewer than the
+    // whole run's particles (what two devices are otherwise sized for), and the run goes on.
+    {
+        Simulation sim(problem, o, 0, [&](int d, int threads) {
+            return std::make_unique<PoolDevice>(d, pool_bytes, threads);
+        });
+        for (int d = 0; d < 2; ++d) {
+            EXPECT_LE(sim.group().device(d).bytes_allocated(), pool_bytes);
+            EXPECT_LT(sim.group().device(d).capacity(), particles);
+        }
+        for (int i = 0; i < 20; ++i) sim.step();
+        EXPECT_EQ(sim.particles().size(), particles);
+    }
+    // Both in one pool (two devices listed on one GPU): each gets half of it, too little for its
+    // share and the two external slices, and the error says so.
+    try {
+        Simulation sim(problem, o, 0, [&](int, int threads) {
+            return std::make_unique<PoolDevice>(0, pool_bytes, threads);
+        });
+        FAIL() << "two devices fitted in a pool that holds seven eighths of one";
+    } catch (const std::runtime_error& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("free for its 2 devices"), std::string::npos) << what;
+        EXPECT_NE(what.find("use more devices"), std::string::npos) << what;
     }
 }
 
