@@ -35,7 +35,15 @@ void ColumnCollapse::add_options(po::options_description& options) {
         ("slab-width", positive_length(&slab_, "slab-width"),
          "thickness of the quasi-2-D slab along y, between its side walls [m]")
         ("height-gauge-x", positive_length(&gauge_x_, "height-gauge-x"),
-         "x of gauge H, which reads the residual column height (inside the column) [m]");
+         "x of gauge H, which reads the residual column height (inside the column) [m]")
+        ("back-wall", po::value<std::string>()->default_value("no-slip")->notifier(
+             [this](const std::string& v) {
+                 if (v != "no-slip" && v != "free-slip") {
+                     throw po::error("--back-wall must be no-slip or free-slip (got '" + v + "')");
+                 }
+                 free_slip_back_wall_ = v == "free-slip";
+             }),
+         "the wall behind the column: no-slip (dynamic boundary) or free-slip");
     // clang-format on
 }
 
@@ -89,6 +97,7 @@ void ColumnCollapse::fill(double dp, const EmitParticle& emit) const {
     // side walls, 0.70 at a/dp 100 with free-slip ones; Martin & Moyce 0.50).
     const EmitParticle typed_emit = [&](SetupParticle p) {
         if (p.type == kBoundary && (p.y < 0.0 || p.y > slab_)) p.type = kFreeSlipBoundary;
+        if (p.type == kBoundary && free_slip_back_wall_ && p.x < 0.0) p.type = kFreeSlipBoundary;
         emit(p);
     };
     add_open_tank(Box{{0, 0, 0}, {tank_length_, slab_, height_}}, wall_top(), dp, kWallLayers,

@@ -15,7 +15,9 @@
 //   (src/gauges.h), so put it 3 dp or more from the wall (validation/column_collapse.py does).
 // The slab should be 6 dp thick or more, so that the gauge line is 2h clear of the side walls.
 // The side walls are free-slip (kFreeSlipBoundary: no artificial viscosity towards the fluid), as
-// the planes of a 2-D flow are; floor and end walls are ordinary dynamic boundaries.
+// the planes of a 2-D flow are; floor and far wall are ordinary dynamic boundaries, and so is the
+// back wall unless `--back-wall free-slip` (at the experiments' Reynolds numbers the wall's
+// boundary layer is far thinner than dp, which a no-slip wall of particles overstates).
 #pragma once
 
 #include "problem.h"
@@ -26,7 +28,7 @@ class ColumnCollapse : public Problem {
 public:
     std::string name() const override { return "ColumnCollapse"; }
     // --column-width, --column-height, --tank-length, --slab-width, --height-gauge-x [m]; a value
-    // that is not positive fails the parse, naming the option.
+    // that is not positive fails the parse, naming the option. --back-wall no-slip|free-slip.
     void add_options(boost::program_options::options_description& options) override;
     double default_dp() const override { return 0.02; }
     // Martin & Moyce's column height is measured until tau = t sqrt(g / a) = 7.4: 2.4 s at a = 1 m.
@@ -45,6 +47,7 @@ public:
     double tank_length() const { return tank_length_; }
     double slab_width() const { return slab_; }
     double height_gauge_x() const { return gauge_x_; }
+    bool free_slip_back_wall() const { return free_slip_back_wall_; }
     double wall_top() const { return 1.25 * height_; }
 
 private:
@@ -53,6 +56,7 @@ private:
     double tank_length_ = 5.0;  // [m]
     double slab_ = 0.3;         // [m]
     double gauge_x_ = 0.15;     // [m]
+    bool free_slip_back_wall_ = false;
 };
 
 }  // namespace sph

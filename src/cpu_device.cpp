@@ -9,15 +9,11 @@
 #include <stdexcept>
 
 #include "cpu/cpu_launchers.h"
+#include "seconds_since.h"
 
 namespace sph {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // MemAvailable from /proc/meminfo: what can be allocated without swapping; unlimited if unknown.
 std::size_t available_host_memory() {
@@ -164,7 +160,7 @@ NeighbourBuild CpuDevice::build_lists() {
 // As on a GPU, the edge slices first, each sent as soon as its forces are done, then the centre;
 // on one thread of control the sends cannot overlap the centre, they only precede it.
 void CpuDevice::forces(Stage stage, const ForceSends& sends) {
-    const auto start = Clock::now();
+    const auto start = SteadyClock::now();
     use_threads();
     const bool predicted = stage == Stage::kCorrector;
     const ForcesArgs args{predicted ? pos_pred_.data() : pos_.data(),

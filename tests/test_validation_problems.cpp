@@ -61,10 +61,32 @@ TEST(ColumnCollapse, FillsTheColumnAndNothingElse) {
             free_slip += p.type == kFreeSlipBoundary;
         }
     });
+    EXPECT_FALSE(problem.free_slip_back_wall());  // no-slip unless asked
     EXPECT_EQ(fluid, 8u * 16u * 3u);
     EXPECT_GT(free_slip, 0u);
     EXPECT_GT(boundary, free_slip);
     EXPECT_NO_THROW(problem.check_resolution(0.05));
+}
+
+TEST(ColumnCollapse, AFreeSlipBackWallIsFreeSlipAndTheOtherWallsAreNot) {
+    ColumnCollapse problem;
+    ASSERT_TRUE(parse(problem, {"--column-width", "0.4", "--column-height", "0.8", "--tank-length",
+                                "2", "--slab-width", "0.15", "--back-wall", "free-slip"}));
+    EXPECT_TRUE(problem.free_slip_back_wall());
+    std::size_t back = 0;
+    problem.fill(0.05, [&](const SetupParticle& p) {
+        if (p.type == kFluid) return;
+        const bool free_slip_wall = p.x < 0 || p.y < 0 || p.y > 0.15;  // back or side wall
+        EXPECT_EQ(p.type, free_slip_wall ? kFreeSlipBoundary : kBoundary)
+            << p.x << ", " << p.y << ", " << p.z;
+        back += p.x < 0;
+    });
+    EXPECT_GT(back, 0u);
+
+    ColumnCollapse bad;
+    const auto [code, err] = run(bad, {"--back-wall", "slippery"});
+    EXPECT_EQ(code, 2);
+    EXPECT_NE(err.find("--back-wall"), std::string::npos) << err;
 }
 
 TEST(ColumnCollapse, InstrumentsReadTheColumnAndTheFront) {
