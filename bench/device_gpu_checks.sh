@@ -2,8 +2,8 @@
 # Runs on the GPU machine over device-carry/ (scripts/pack_for_device.sh): the GPU tests, then a
 # traced DamBreak run on two devices (two GPUs where there are two, else two devices sharing GPU 0)
 # with validation/trace_overlap.py's figures (bench/series_run.sh, into $OUT/checks/trace/runs/).
-# CHECK_SHARED_POOL=1 adds a DamBreak of 224 M particles on two devices sharing GPU 0 (each sized
-# for all of them would need 79 GB, more than half the GPU: they must split its free memory).
+# CHECK_SHARED_POOL=1 adds a DamBreak of 219 M particles on two devices sharing GPU 0 (each sized
+# for all of them would need 77 GB, more than half the GPU: they must split its free memory).
 # Everything goes to $OUT/checks/.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/device-carry/lib

@@ -3,7 +3,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <chrono>
 #include <fstream>
 #include <limits>
 #include <stdexcept>

@@ -80,7 +80,7 @@ std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& 
     const PoolShare pool = smallest_pool_share(devices);
     const bool user_limit_binds = limit > 0 && limit <= pool.bytes;
     const std::uint64_t budget = user_limit_binds ? limit : pool.bytes;
-    const Device& device = *devices.front();
+    const Device& device = *pool.device;  // all devices are of one kind: any sizes the arrays
     const std::uint32_t capacity =
         capacity_within(device, layout, budget, static_cast<std::uint32_t>(wanted));
     if (capacity >= needed) return capacity;

@@ -15,10 +15,9 @@ float min_keep_nan(float a, float b) {
 }
 
 // What to do when the water gathers in one device's slices beyond the room it was given.
-std::string capacity_hint() {
-    return ": the water gathered in its slices; balancing (--lb on) moves slices away from a "
-           "full device, more devices give each fewer slices, and a larger --dp fewer particles";
-}
+constexpr const char* kCapacityHint =
+    ": the water gathered in its slices; balancing (--lb on) moves slices away from a full "
+    "device, more devices give each fewer slices, and a larger --dp fewer particles";
 
 }  // namespace
 
@@ -303,7 +302,7 @@ bool DeviceGroup::rebuild(int d) {
     if (total > dev.capacity()) {
         throw std::runtime_error("device " + std::to_string(d) + " would hold " +
                                  std::to_string(total) + " particles, more than its capacity of " +
-                                 std::to_string(dev.capacity()) + capacity_hint());
+                                 std::to_string(dev.capacity()) + kCapacityHint);
     }
     const bool moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != before.internal;
     if (moved) {
@@ -338,7 +337,7 @@ bool DeviceGroup::rebuild(int d) {
         throw std::runtime_error("device " + std::to_string(d) + " would hold " +
                                  std::to_string(left + total + right) +
                                  " particles with its external slices, more than its capacity of " +
-                                 std::to_string(dev.capacity()) + capacity_hint());
+                                 std::to_string(dev.capacity()) + kCapacityHint);
     }
     if (left + right > 0) {
         TimedRegion region(stats.migration_seconds, host_track_[d], "external slices", "exchange");
