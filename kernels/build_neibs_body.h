@@ -19,10 +19,9 @@ SPH_HD void hash_particle(std::uint32_t i, const HashArgs& a) {
 
 SPH_HD void gather_particle(std::uint32_t i, const GatherArgs& a) {
     const std::uint32_t from = a.permutation[i];
-    a.pos_out[i] = a.pos[from];
-    a.velrho_out[i] = a.velrho[from];
-    a.id_out[i] = a.id[from];
-    a.type_out[i] = a.type[from];
+#define SPH_GATHER_FIELD(T, name) a.to.name[i] = a.from.name[from];
+    SPH_PARTICLE_FIELDS(SPH_GATHER_FIELD)
+#undef SPH_GATHER_FIELD
 }
 
 SPH_HD void assign_cell(std::uint32_t i, const CellArgs& a) {

@@ -8,6 +8,7 @@
 
 #include "cell_grid.h"
 #include "neighbour_list.h"
+#include "particle_record.h"
 #include "sph_params.h"
 #include "vec.h"
 
@@ -27,17 +28,12 @@ struct HashArgs {
     int id_bits;
 };
 
-// Gather: moves every particle array into sorted order, dst[i] = src[permutation[i]].
+// Gather: moves every field of the particle record into sorted order,
+// to.field[i] = from.field[permutation[i]].
 struct GatherArgs {
     const std::uint32_t* permutation;
-    const Vec4* pos;
-    const Vec4* velrho;
-    const std::uint32_t* id;
-    const std::uint8_t* type;
-    Vec4* pos_out;
-    Vec4* velrho_out;
-    std::uint32_t* id_out;
-    std::uint8_t* type_out;
+    ConstParticlePointers from;
+    ParticlePointers to;
 };
 
 // Cells: reads pos; writes each particle's cell (outside_cell() when it left the grid).

@@ -12,9 +12,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "app.h"
+#include "app/command_line.h"
+#include "app/run_app.h"
 #include "bore_in_a_box.h"
-#include "run_options.h"
 #include "test_support.h"
 
 namespace sph {

@@ -6,10 +6,10 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "app.h"
-#include "cuda_support.h"
+#include "app/run_app.h"
 #include "dam_break.h"
-#include "simulation.h"
+#include "devices/cuda/cuda_support.h"
+#include "driver/simulation.h"
 #include "still_water.h"
 #include "test_support.h"
 

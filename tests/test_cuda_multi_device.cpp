@@ -6,9 +6,10 @@
 #include <cstring>
 #include <unordered_map>
 
-#include "cuda_support.h"
+#include "app/command_line.h"
 #include "dam_break.h"
-#include "simulation.h"
+#include "devices/cuda/cuda_support.h"
+#include "driver/simulation.h"
 #include "test_support.h"
 
 namespace sph {
@@ -19,7 +20,7 @@ std::unordered_map<std::uint32_t, std::pair<Vec4, Vec4>> run_gpus(const std::str
                                                                   int iterations, double& time) {
     const DamBreak problem;
     RunOptions o = testing::small_run(0.03, 10.0, BackendChoice::kCuda);
-    o.devices = devices;
+    o.devices = parse_devices(devices, BackendChoice::kCuda);
     o.edge_stripe = edge_stripe;
     Simulation sim(problem, o, 0);
     for (int i = 0; i < iterations; ++i) sim.step();
@@ -69,14 +70,17 @@ TEST(CudaMultiDevice, DevicesOnOneGpuShareItsMemoryPool) {
     const bool two_gpus = visible_gpu_count() >= 2;
     const DamBreak problem;
     RunOptions o = testing::small_run(0.03, 10.0, BackendChoice::kCuda);
-    o.devices = two_gpus ? "0,0,1" : "0,0";
+    o.devices =
+        DeviceSelection::gpus(two_gpus ? std::vector<int>{0, 0, 1} : std::vector<int>{0, 0});
     Simulation sim(problem, o, 0);
     const Device::MemoryPool first = sim.group().device(0).memory_pool();
     const Device::MemoryPool second = sim.group().device(1).memory_pool();
     EXPECT_EQ(first.id, 0);
     EXPECT_EQ(second.id, 0);
     EXPECT_GT(first.free_bytes, sim.group().device(0).bytes_allocated());
-    if (two_gpus) EXPECT_EQ(sim.group().device(2).memory_pool().id, 1);
+    if (two_gpus) {
+        EXPECT_EQ(sim.group().device(2).memory_pool().id, 1);
+    }
 }
 
 TEST(CudaMultiDevice, AFailingGpuWorkerStopsTheRun) {

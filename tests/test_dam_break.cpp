@@ -11,9 +11,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "app.h"
+#include "app/run_app.h"
 #include "dam_break.h"
-#include "simulation.h"
+#include "driver/simulation.h"
 #include "test_support.h"
 
 namespace sph {

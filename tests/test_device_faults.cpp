@@ -6,9 +6,9 @@
 #include <chrono>
 #include <sstream>
 
-#include "cpu_device.h"
 #include "dam_break.h"
-#include "simulation.h"
+#include "devices/cpu/cpu_device.h"
+#include "driver/simulation.h"
 #include "test_support.h"
 
 namespace sph {
@@ -68,7 +68,7 @@ TEST(DeviceMemoryLimit, ARunRefusedOnOneDeviceRunsOnTwo) {
     EXPECT_EQ(ran.code, 0) << ran.err;
 
     // Each of the two devices stays under the limit.
-    o.devices = "2";
+    o.devices = DeviceSelection::cpu(2);
     o.device_memory_limit = one_device_bytes * 3 / 4;
     Simulation sim(problem, o, 0);
     for (int d = 0; d < 2; ++d) {
@@ -109,7 +109,7 @@ TEST(DeviceMemory, DevicesAreSizedToTheFreeMemoryOfTheirPool) {
         one_device_bytes = sim.group().device(0).bytes_allocated();
         particles = sim.particles().size();
     }
-    o.devices = "2";
+    o.devices = DeviceSelection::cpu(2);
     const std::uint64_t pool_bytes = one_device_bytes * 7 / 8;
 
     // Each in a pool of its own: a device gets what its pool has free, which holds fewer than the

@@ -7,8 +7,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "cpu_device.h"
-#include "simulation.h"
+#include "devices/cpu/cpu_device.h"
+#include "driver/simulation.h"
 #include "still_water.h"
 #include "test_support.h"
 
@@ -65,7 +65,7 @@ TEST_P(Exchange, ExternalSlicesAndTheirForcesComeFromTheNeighboursEdges) {
     const int devices = GetParam();
     const StillWater problem(0.4, 0.1, 0.15);
     RunOptions o = testing::small_run(0.02, 10.0);
-    o.devices = std::to_string(devices);
+    o.devices = DeviceSelection::cpu(devices);
     o.threads = 1;
     Simulation sim(problem, o, 0,
                    [](int d, int threads) { return std::make_unique<TaggingDevice>(d, threads); });
@@ -139,7 +139,7 @@ TEST(Migration, ParticlesOnTheWrongDevicesMoveToTheOwnersOfTheirSlices) {
     const int devices = 3;
     const StillWater problem(0.4, 0.1, 0.15);
     RunOptions o = testing::small_run(0.02, 10.0);
-    o.devices = std::to_string(devices);
+    o.devices = DeviceSelection::cpu(devices);
     o.threads = 1;
     Simulation sim(problem, o, 0);
     // Hand every device the particles of the next one: each must leave at the first rebuild.

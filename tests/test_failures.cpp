@@ -7,8 +7,8 @@
 
 #include <filesystem>
 
+#include "driver/simulation.h"
 #include "lattice.h"
-#include "simulation.h"
 #include "still_water.h"
 #include "test_support.h"
 
@@ -77,12 +77,12 @@ TEST(Failures, ParticleOutsideTheDomainStopsTheRunAndSaysWhere) {
 // By default a particle that leaves the domain is removed, said in the log and counted in the
 // report, on one device or several, and the run goes on.
 TEST(Failures, ParticleOutsideTheDomainIsRemovedByDefault) {
-    for (const char* devices : {"1", "3"}) {
+    for (int devices : {1, 3}) {
         testing::TempDir dir("removed");
         const StillWaterPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain
         RunOptions o = testing::small_run(0.025, 0.01);
         o.output_dir = dir.path();
-        o.devices = devices;
+        o.devices = DeviceSelection::cpu(devices);
         Simulation sim(problem, o, 0);
         const std::size_t before = sim.particles().size();
         std::ostringstream log;

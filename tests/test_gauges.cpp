@@ -15,12 +15,12 @@
 #include <utility>
 #include <vector>
 
+#include "app/command_line.h"
 #include "dam_break.h"
+#include "driver/run_setup.h"
+#include "driver/simulation.h"
 #include "gauge_csv.h"
-#include "gauges.h"
-#include "run_options.h"
-#include "run_setup.h"
-#include "simulation.h"
+#include "instruments/gauges.h"
 #include "tait.h"
 #include "test_support.h"
 

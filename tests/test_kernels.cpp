@@ -15,10 +15,10 @@
 #include "build_neibs_body.h"
 #include "cell_grid.h"
 #include "cpu/cpu_launchers.h"
-#include "device_layout.h"
+#include "devices/device_layout.h"
+#include "driver/run_options.h"
+#include "driver/run_setup.h"
 #include "neighbour_list.h"
-#include "run_options.h"
-#include "run_setup.h"
 #include "wendland.h"
 
 namespace sph {

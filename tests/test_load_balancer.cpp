@@ -1,6 +1,6 @@
-// The load balancer's decision (paper Listing 1), its timing window and its CSV log. Timings are
-// chosen so that no mark hinges on rounding: every delta is well clear of its threshold or, where
-// the threshold itself is tested, exact in binary floating point.
+// The load balancer's decision (docs/design.md: paper Listing 1), its timing window and its CSV
+// log. Timings are chosen so that no mark hinges on rounding: every delta is well clear of its
+// threshold or, where the threshold itself is tested, exact in binary floating point.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "load_balance_log.h"
-#include "load_balancer.h"
+#include "multi_device/load_balance_log.h"
+#include "multi_device/load_balancer.h"
 #include "test_support.h"
 
 namespace sph {

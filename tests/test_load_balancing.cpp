@@ -9,9 +9,9 @@
 #include <unordered_map>
 
 #include "bore_in_a_box.h"
-#include "cpu_device.h"
 #include "dam_break.h"
-#include "simulation.h"
+#include "devices/cpu/cpu_device.h"
+#include "driver/simulation.h"
 #include "test_support.h"
 
 namespace sph {
@@ -69,7 +69,7 @@ struct Outcome {
 Outcome run_dambreak(bool balancing, const std::string& dir) {
     const DamBreak problem;
     RunOptions o = testing::small_run(0.05, 0.12);
-    o.devices = "3";
+    o.devices = DeviceSelection::cpu(3);
     o.threads = 1;
     o.output_dir = dir;
     o.balancing = balancing ? RunOptions::Balancing::kOn : RunOptions::Balancing::kOff;
@@ -178,7 +178,7 @@ std::vector<CorridorDecision> run_corridor(bool balancing, const std::string& di
     constexpr int kDevices = 3;
     const BoreInABox problem(BoreInABox::Variant::kCorridor);
     RunOptions o = testing::small_run(0.05, 1.0);  // no particle output: load_balance.csv only
-    o.devices = std::to_string(kDevices);
+    o.devices = DeviceSelection::cpu(kDevices);
     o.threads = 1;
     o.c0_factor = 10.0;
     o.rebuild_every = 5;

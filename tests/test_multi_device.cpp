@@ -7,8 +7,8 @@
 #include <unordered_map>
 
 #include "dam_break.h"
+#include "driver/simulation.h"
 #include "lattice.h"
-#include "simulation.h"
 #include "still_water.h"
 #include "test_support.h"
 
@@ -41,7 +41,7 @@ struct Outcome {
 
 Outcome run(const Problem& problem, double dp, int devices, int iterations, int split_axis) {
     RunOptions o = testing::small_run(dp, 10.0);
-    o.devices = std::to_string(devices);
+    o.devices = DeviceSelection::cpu(devices);
     o.threads = 1;
     Simulation sim(problem, o, split_axis);
     Outcome out;

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "app.h"
-#include "cuda_support.h"
+#include "app/command_line.h"
+#include "app/run_app.h"
 #include "dam_break.h"
-#include "run_options.h"
+#include "devices/cuda/cuda_support.h"
 #include "test_support.h"
 
 namespace sph {

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "dam_break.h"
-#include "simulation.h"
+#include "driver/simulation.h"
 #include "test_support.h"
 
 namespace sph {
@@ -24,7 +24,7 @@ struct Reported {
 
 Reported run_dam_break(int devices, const std::string& dir) {
     RunOptions o = testing::small_run(0.04, 0.02);
-    o.devices = std::to_string(devices);
+    o.devices = DeviceSelection::cpu(devices);
     o.threads = 1;
     o.output_dir = dir;
     o.status_interval = 0.05;  // short windows, so that the instantaneous figures are measured

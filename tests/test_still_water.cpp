@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "simulation.h"
+#include "driver/simulation.h"
 #include "still_water.h"
 #include "test_support.h"
 

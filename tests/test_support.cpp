@@ -5,11 +5,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <future>
 #include <random>
 #include <sstream>
 
-#include "app.h"
+#include "app/run_app.h"
+#include "devices/cuda/cuda_support.h"
 
 namespace sph::testing {
 
@@ -44,6 +46,35 @@ AppResult run_app_or_fail_on_hang(Problem& problem, const std::vector<std::strin
         std::_Exit(1);
     }
     return result.get();
+}
+
+void EveryBackend::SetUp() {
+    if (GetParam() == BackendChoice::kCuda && visible_gpu_count() == 0) {
+        GTEST_SKIP() << "no GPU visible here";
+    }
+}
+
+std::string backend_test_name(const ::testing::TestParamInfo<BackendChoice>& info) {
+    return info.param == BackendChoice::kCuda ? "Cuda" : "Cpu";
+}
+
+ParticleStates states_by_id(const HostParticles& particles) {
+    ParticleStates states;
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        states[particles.id[i]] = {particles.pos[i], particles.velrho[i]};
+    }
+    return states;
+}
+
+int count_bitwise_differences(const ParticleStates& states, const ParticleStates& other) {
+    int differing = 0;
+    for (const auto& [id, s] : states) {
+        const auto t = other.find(id);
+        differing += t == other.end() ||
+                     std::memcmp(&s.first, &t->second.first, sizeof(Vec4)) != 0 ||
+                     std::memcmp(&s.second, &t->second.second, sizeof(Vec4)) != 0;
+    }
+    return differing;
 }
 
 RunOptions small_run(double dp, double t_end, BackendChoice backend) {

@@ -1,12 +1,21 @@
-// Helpers shared by the system tests: temporary folders and running a Simulation quietly.
+// Helpers shared by the system tests: temporary folders, running a program quietly, one test
+// body on every back end, and bit-for-bit comparisons of particle states.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <cstdint>
 #include <filesystem>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "devices/cuda/cuda_support.h"
+#include "devices/host_particles.h"
+
+#include "driver/run_options.h"
 #include "problem.h"
-#include "run_options.h"
 
 namespace sph::testing {
 
@@ -35,5 +44,32 @@ AppResult run_app_or_fail_on_hang(Problem& problem, const std::vector<std::strin
 
 // Options for a small, quiet run on the given back end.
 RunOptions small_run(double dp, double t_end, BackendChoice backend = BackendChoice::kCpu);
+
+// --- One test body, every back end (as OpenMM and Cabana write their tests) ---
+// A test of this fixture runs once per back end: on the CPU everywhere, on CUDA where a GPU is
+// visible, and is skipped (and listed as skipped) where its back end is missing. Instantiate
+// with SPH_ON_EVERY_BACKEND(Suite).
+class EveryBackend : public ::testing::TestWithParam<BackendChoice> {
+protected:
+    void SetUp() override;
+    BackendChoice backend() const { return GetParam(); }
+};
+std::string backend_test_name(const ::testing::TestParamInfo<BackendChoice>& info);
+#define SPH_ON_EVERY_BACKEND(Suite)                                                        \
+    INSTANTIATE_TEST_SUITE_P(Backends, Suite,                                              \
+                             ::testing::Values(BackendChoice::kCpu, BackendChoice::kCuda), \
+                             ::sph::testing::backend_test_name)
+// Skips the test (listed as skipped) unless `gpus` GPUs are visible.
+#define SPH_REQUIRE_GPUS(gpus)                                                      \
+    if (::sph::visible_gpu_count() < (gpus))                                        \
+    GTEST_SKIP() << "needs " << (gpus) << " GPU(s); " << ::sph::visible_gpu_count() \
+                 << " visible here"
+
+// --- Particle states compared bit for bit ---
+// Position and velocity-density of each particle, by id.
+using ParticleStates = std::unordered_map<std::uint32_t, std::pair<Vec4, Vec4>>;
+ParticleStates states_by_id(const HostParticles& particles);
+// Particles whose state differs in any bit, or that are missing from `other`.
+int count_bitwise_differences(const ParticleStates& states, const ParticleStates& other);
 
 }  // namespace sph::testing

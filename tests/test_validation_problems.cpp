@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "app.h"
+#include "app/command_line.h"
+#include "app/run_app.h"
 #include "column_collapse.h"
-#include "run_options.h"
 #include "still_water.h"
 
 namespace sph {

@@ -150,7 +150,7 @@ def compare(settings: Dict, out: str) -> Summary:
     summary.notes += [
         f"`still_water`: a tank {settings['length']:g} x {settings['width']:g} m, water H = "
         f"{depth:g} m deep, at rest and hydrostatic from t = 0. {z.size} pressure probes "
-        "(src/gauges.h: Shepard-interpolated over fluid particles) on the vertical centre line, "
+        "(src/instruments/gauges.h: Shepard-interpolated over fluid particles) on the vertical centre line, "
         "from 1.5 h above the floor to 1.5 h below the surface, each averaged over "
         f"t >= {SETTLED_FROM:g} t_end, against p = rho0 g (H - z) with rho0 = {rho0:g} kg/m^3, "
         f"g = {g:g} m/s^2 and H the initial depth.",

@@ -129,7 +129,7 @@ def compare(settings: Dict, out: str) -> Summary:
         "`validation/data/spheric_test2_water_heights.dat`: gauges H1-H4 at x = 0.496, 0.992, "
         "1.488, 2.638 m, y = 0.5 m. The data's x and DamBreak's are both measured from the wall "
         "behind the obstacle (water at x in [1.992, 3.22] m), so the gauges are compared as they "
-        "are. The simulated height is the free-surface elevation of src/gauges.h, every "
+        "are. The simulated height is the free-surface elevation of src/instruments/gauges.h, every "
         f"{GAUGE_EVERY:g} s.",
         "NMAE = mean |h_sim - h_exp| / max h_exp, over the experiment's samples (1 kHz) in "
         "[0, t_end] (the simulation interpolated linearly at their times), max h_exp taken over "

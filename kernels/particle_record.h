@@ -1,0 +1,63 @@
+// The particle record: the fields that make up one particle and travel with it (set-up, upload
+// and download, the sort's gather, migration and external slices between devices, output).
+//
+// The fields are listed once, in SPH_PARTICLE_FIELDS; every copy, gather, allocation and byte
+// count is derived from that list (GPUSPH's define_buffers.h and Cabana's member type lists do the
+// same), so adding a field is one line here. A ParticleRecord<Array> holds each field as an
+// Array<field type>: std::vector on the host, plain pointers in kernel arguments, device buffers
+// in a back end; for_each_field walks the fields of one or more records side by side.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "vec.h"
+
+// FIELD(type, name) for each field, in memory order.
+#define SPH_PARTICLE_FIELDS(FIELD)                                  \
+    FIELD(Vec4, pos)          /* x, y, z [m]; w unused */           \
+    FIELD(Vec4, velrho)       /* vx, vy, vz [m/s]; w density */     \
+    FIELD(std::uint32_t, id)  /* index at set-up; sort tie-break */ \
+    FIELD(std::uint8_t, type) /* ParticleType */
+
+namespace sph {
+
+template <template <class> class Array>
+struct ParticleRecord {
+#define SPH_RECORD_MEMBER(T, name) Array<T> name;
+    SPH_PARTICLE_FIELDS(SPH_RECORD_MEMBER)
+#undef SPH_RECORD_MEMBER
+};
+
+// What a visitor learns of a field besides its arrays: its element type, size and name.
+template <class T>
+struct Field {
+    using type = T;
+    static constexpr std::size_t bytes = sizeof(T);
+    const char* name;
+};
+
+// Calls f(Field<T>{name}, first.name, rest.name...) for every field, in the order listed. Host
+// code only (kernels expand SPH_PARTICLE_FIELDS themselves).
+template <class F, class First, class... Rest>
+inline void for_each_field(F&& f, First&& first, Rest&&... rest) {
+#define SPH_VISIT_FIELD(T, name) f(Field<T>{#name}, first.name, rest.name...);
+    SPH_PARTICLE_FIELDS(SPH_VISIT_FIELD)
+#undef SPH_VISIT_FIELD
+}
+
+// Bytes of one particle's record.
+#define SPH_FIELD_BYTES(T, name) +sizeof(T)
+constexpr std::size_t kParticleRecordBytes = 0 SPH_PARTICLE_FIELDS(SPH_FIELD_BYTES);
+#undef SPH_FIELD_BYTES
+
+template <class T>
+using Pointer = T*;
+template <class T>
+using ConstPointer = const T*;
+// Kernel arguments: where each field of a particle array lives.
+using ParticlePointers = ParticleRecord<Pointer>;
+using ConstParticlePointers = ParticleRecord<ConstPointer>;
+
+}  // namespace sph

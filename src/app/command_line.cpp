@@ -1,0 +1,352 @@
+#include "app/command_line.h"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "problem.h"
+
+namespace po = boost::program_options;
+
+namespace sph {
+
+namespace {
+
+BackendChoice parse_backend(const std::string& text) {
+    if (text == "auto") return BackendChoice::kAuto;
+    if (text == "cpu") return BackendChoice::kCpu;
+    if (text == "cuda") return BackendChoice::kCuda;
+    throw OptionError("--backend must be auto, cpu or cuda (got '" + text + "')");
+}
+
+// Defaults shown as a person writes them (0.1, not 0.10000000000000001).
+template <class T>
+po::typed_value<T>* with_default(T* target) {
+    std::ostringstream text;
+    text << *target;
+    return po::value(target)->default_value(*target, text.str());
+}
+
+template <class T>
+void require(bool ok, const char* option, const char* rule, T value) {
+    if (ok) return;
+    std::ostringstream msg;
+    msg << "--" << option << " " << rule << " (got " << value << ")";
+    throw OptionError(msg.str());
+}
+
+void validate(const RunOptions& o) {
+    require(o.dp > 0.0, "dp", "must be positive", o.dp);
+    require(o.t_end > 0.0, "t-end", "must be positive", o.t_end);
+    require(o.output_every > 0.0, "output-every", "must be positive", o.output_every);
+    require(o.rebuild_every >= 1, "rebuild-every", "must be at least 1", o.rebuild_every);
+    require(o.max_neighbours >= 16 && o.max_neighbours <= 1024, "max-neighbours",
+            "must be in [16, 1024]", o.max_neighbours);
+    require(o.list_skin >= 0.0 && o.list_skin <= 1.0, "list-skin", "must be in [0, 1]",
+            o.list_skin);
+    require(o.h_factor >= 1.0 && o.h_factor <= 2.0, "h-factor", "must be in [1, 2]", o.h_factor);
+    require(o.c0_factor > 0.0, "c0-factor", "must be positive", o.c0_factor);
+    require(o.cfl > 0.0 && o.cfl <= 1.0, "cfl", "must be in (0, 1]", o.cfl);
+    require(o.viscosity_alpha >= 0.0, "alpha", "must not be negative", o.viscosity_alpha);
+    require(o.diffusion_delta >= 0.0, "delta", "must not be negative", o.diffusion_delta);
+    require(o.rho0 > 0.0, "rho0", "must be positive", o.rho0);
+    require(o.gamma >= 1.0, "gamma", "must be at least 1", o.gamma);
+    require(o.threads >= 0, "threads", "must not be negative", o.threads);
+    require(o.status_interval > 0.0, "status-interval", "must be positive", o.status_interval);
+    require(o.gauge_every > 0.0, "gauge-every", "must be positive", o.gauge_every);
+    require(o.lb_threshold >= 0.0 && std::isfinite(o.lb_threshold), "lb-threshold",
+            "must be a number >= 0", o.lb_threshold);
+}
+
+// Gauges and probes of the command line, named in order, each inside the problem's domain.
+void add_instruments(const std::vector<std::string>& gauges, const std::vector<std::string>& probes,
+                     const Box& domain, RunOptions& o) {
+    auto inside = [&](const std::vector<double>& c, const char* option, const std::string& text) {
+        for (std::size_t a = 0; a < c.size(); ++a) {
+            if (c[a] < domain.lo[a] || c[a] > domain.hi[a]) {
+                std::ostringstream msg;
+                msg << "--" << option << " " << text << " lies outside the domain ("
+                    << "xyz"[a] << " in [" << domain.lo[a] << ", " << domain.hi[a] << "] m)";
+                throw OptionError(msg.str());
+            }
+        }
+    };
+    for (const std::string& text : gauges) {
+        const std::vector<double> c = parse_coordinates(text, 2, "gauge");
+        inside(c, "gauge", text);
+        o.gauges.push_back({"G" + std::to_string(o.gauges.size() + 1), c[0], c[1]});
+    }
+    for (const std::string& text : probes) {
+        const std::vector<double> c = parse_coordinates(text, 3, "probe");
+        inside(c, "probe", text);
+        o.probes.push_back({"Q" + std::to_string(o.probes.size() + 1), c[0], c[1], c[2]});
+    }
+}
+
+}  // namespace
+
+DeviceSelection parse_devices(const std::string& text, BackendChoice backend) {
+    std::vector<int> ids;
+    std::stringstream in(text);
+    std::string item;
+    bool ok = !text.empty() && text.back() != ',';
+    while (ok && std::getline(in, item, ',')) {
+        ok = !item.empty() && item.size() <= 4 &&
+             item.find_first_not_of("0123456789") == std::string::npos;
+        if (ok) ids.push_back(std::stoi(item));
+    }
+    if (!ok) throw OptionError("--devices must list GPU ids like 0,1 (got '" + text + "')");
+    const DeviceSelection devices = DeviceSelection::gpus(ids);
+    if (backend == BackendChoice::kCpu && devices.cpu_devices < 1) {
+        throw OptionError("--devices with the CPU back end is a number of devices >= 1 (got '" +
+                          text + "')");
+    }
+    return devices;
+}
+
+std::uint64_t parse_bytes(const std::string& text, const char* option) {
+    const std::size_t digits = std::min(text.find_first_not_of("0123456789"), text.size());
+    const std::string suffix = text.substr(digits);
+    const int shift = suffix == ""    ? 0
+                      : suffix == "K" ? 10
+                      : suffix == "M" ? 20
+                      : suffix == "G" ? 30
+                                      : -1;
+    if (digits == 0 || shift < 0 || digits > 15) {
+        throw OptionError(std::string("--") + option +
+                          " takes a byte count such as 4000000, 512M or 2G (got '" + text + "')");
+    }
+    return std::stoull(text.substr(0, digits)) << shift;
+}
+
+std::vector<double> parse_coordinates(const std::string& text, int count, const char* option) {
+    std::vector<double> values;
+    std::stringstream in(text);
+    std::string item;
+    bool ok = true;
+    while (ok && std::getline(in, item, ',')) {
+        const char* begin = item.c_str();
+        char* end = nullptr;
+        errno = 0;
+        const double v = std::strtod(begin, &end);
+        ok = end != begin && *end == '\0' && errno == 0 && std::isfinite(v);
+        values.push_back(v);
+    }
+    if (!ok || int(values.size()) != count || (!text.empty() && text.back() == ',')) {
+        std::ostringstream msg;
+        msg << "--" << option << " takes " << (count == 2 ? "X,Y" : "X,Y,Z") << " in metres, e.g. "
+            << (count == 2 ? "0.5,0.25" : "0.5,0.25,0.1") << " (got '" << text << "')";
+        throw OptionError(msg.str());
+    }
+    return values;
+}
+
+namespace {
+
+// "A:B" of two non-negative integers; throws OptionError naming --`option` and the `form`.
+std::pair<long, long> parse_integer_pair(const std::string& text, const char* option,
+                                         const char* form) {
+    const std::size_t colon = text.find(':');
+    const std::string a = text.substr(0, colon);
+    const std::string b = colon == std::string::npos ? "" : text.substr(colon + 1);
+    auto number = [](const std::string& t) {
+        return !t.empty() && t.size() < 10 &&
+               t.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (!number(a) || !number(b)) {
+        throw OptionError(std::string("--") + option + " takes " + form + " (got '" + text + "')");
+    }
+    return {std::stol(a), std::stol(b)};
+}
+
+// Option values that arrive as text and are read once parsing is done.
+struct TextOptions {
+    std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
+                out_of_domain = "remove", trace_window = "10:30";
+    std::vector<std::string> gauges, probes;
+};
+
+// clang-format off
+po::options_description run_options(RunOptions& o, TextOptions& t) {
+    po::options_description run("Run");
+    run.add_options()
+        ("help,h", "print this help and exit")
+        ("config", po::value(&t.config), "read options from this file (lines of name = value)")
+        ("backend", po::value(&t.backend)->default_value(t.backend),
+         "auto | cpu | cuda (auto: CUDA when a GPU is visible, else CPU)")
+        ("devices", po::value(&t.devices)->default_value("", "0 or 1"),
+         "CUDA: GPU ids, e.g. 0,1 (0,0: two devices on one GPU); CPU: number of virtual devices")
+        ("threads", with_default(&o.threads),
+         "OpenMP threads of each CPU device (0: the machine's threads shared among devices)")
+        ("lb", po::value(&t.balancing)->default_value(t.balancing),
+         "load balancing between devices: on | off | auto (on with more than one device); "
+         "steps are logged in <output-dir>/load_balance.csv")
+        ("lb-threshold", with_default(&o.lb_threshold),
+         "H_LB: a device gives or takes a slice when its Forces time is H_LB slice-times off "
+         "the mean [-]")
+        ("edge-stripe", with_default(&o.edge_stripe),
+         "CUDA: particles in each edge stripe of Forces, computed first so that edge forces "
+         "travel while the centre computes (0: enough to fill the GPU)")
+        ("device-memory-limit", po::value(&t.memory_limit),
+         "bytes each device may use, e.g. 512M or 20G (to share a GPU, or to test splitting)")
+        ("dp", with_default(&o.dp), "particle spacing [m]")
+        ("t-end", with_default(&o.t_end), "simulated end time [s]")
+        ("output-dir", with_default(&o.output_dir),
+         "folder for the .pvd/.vtu series and the run report")
+        ("output-every", with_default(&o.output_every), "simulated time between output frames [s]")
+        ("out-of-domain", po::value(&t.out_of_domain)->default_value(t.out_of_domain),
+         "a particle leaving the domain: remove (counted in the log and the report) | stop "
+         "(the run fails, saying which particle and where)")
+        ("no-output", "write no particle output and no gauges.csv (the run report is still written)")
+        ("no-frames", "write no particle frames, but gauges.csv and the run report")
+        ("status-interval", with_default(&o.status_interval),
+         "wall time between status lines on a terminal [s]");
+    return run;
+}
+
+po::options_description physics_options(RunOptions& o) {
+    po::options_description physics("Physics and numerics");
+    physics.add_options()
+        ("h-factor", with_default(&o.h_factor), "smoothing length h = h-factor * dp [-]")
+        ("c0-factor", with_default(&o.c0_factor),
+         "speed of sound c0 = c0-factor * sqrt(g H), H the still-water depth [-]")
+        ("cfl", with_default(&o.cfl), "Courant number [-]")
+        ("alpha", with_default(&o.viscosity_alpha),
+         "artificial viscosity coefficient (Monaghan) [-]")
+        ("delta", with_default(&o.diffusion_delta),
+         "density diffusion coefficient (Molteni-Colagrossi) [-]")
+        ("rho0", with_default(&o.rho0), "reference density [kg/m^3]")
+        ("gamma", with_default(&o.gamma), "Tait exponent [-]")
+        ("gravity", with_default(&o.gravity), "gravitational acceleration, along -z [m/s^2]")
+        ("rebuild-every", with_default(&o.rebuild_every),
+         "iterations between neighbour-list rebuilds [-]")
+        ("max-neighbours", with_default(&o.max_neighbours),
+         "neighbour-list entries per particle [-]")
+        ("list-skin", with_default(&o.list_skin),
+         "neighbour-list radius is 2h (1 + list-skin) [-]");
+    return physics;
+}
+
+po::options_description measurement_options(RunOptions& o, TextOptions& t) {
+    po::options_description measure("Gauges and probes (written to <output-dir>/gauges.csv)");
+    measure.add_options()
+        ("gauge", po::value(&t.gauges)->composing(),
+         "X,Y: add a water-height gauge (a vertical line) named G<n> [m]; repeatable")
+        ("probe", po::value(&t.probes)->composing(),
+         "X,Y,Z: add a pressure probe named Q<n> [m]; repeatable")
+        ("gauge-every", with_default(&o.gauge_every),
+         "simulated time between rows of gauges.csv [s]")
+        ("no-instruments", "drop the problem's own gauges, probes and front tracker");
+    return measure;
+}
+
+po::options_description analysis_options(RunOptions& o, TextOptions& t) {
+    po::options_description analysis("Performance analysis and testing");
+    analysis.add_options()
+        ("trace", po::value(&o.trace_file),
+         "write a timeline of --trace-iterations to this file: Chrome trace-event JSON with one "
+         "track per device stream (open it in ui.perfetto.dev)")
+        ("trace-iterations", po::value(&t.trace_window)->default_value(t.trace_window),
+         "A:B: the iterations [A, B) that --trace records")
+        ("inject-fault", po::value(&t.fault),
+         "D:I: device D fails at iteration I, to test that every device thread stops");
+    return analysis;
+}
+// clang-format on
+
+// Reads argv, then the config file (the command line wins). Prints the help and returns false
+// for --help.
+bool read_variables(int argc, const char* const argv[], const po::options_description& all,
+                    po::variables_map& vm, std::ostream& help_out) {
+    try {
+        po::store(po::parse_command_line(argc, argv, all), vm);
+        if (vm.count("config")) {
+            const std::string path = vm["config"].as<std::string>();
+            std::ifstream file(path);
+            if (!file) throw OptionError("--config: cannot read '" + path + "'");
+            po::store(po::parse_config_file(file, all), vm);
+        }
+        if (vm.count("help")) {
+            help_out << all << "\n";
+            return false;
+        }
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw OptionError(e.what());
+    }
+    return true;
+}
+
+RunOptions::Balancing parse_balancing(const std::string& text) {
+    if (text == "on") return RunOptions::Balancing::kOn;
+    if (text == "off") return RunOptions::Balancing::kOff;
+    if (text == "auto") return RunOptions::Balancing::kAuto;
+    throw OptionError("--lb must be on, off or auto (got '" + text + "')");
+}
+
+// The options given as text and as flags, into their settings.
+void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOptions& o) {
+    o.backend = parse_backend(t.backend);
+    if (!t.devices.empty()) o.devices = parse_devices(t.devices, o.backend);
+    o.write_output = vm.count("no-output") == 0;
+    o.write_frames = vm.count("no-frames") == 0;
+    o.problem_instruments = vm.count("no-instruments") == 0;
+    if (t.out_of_domain != "remove" && t.out_of_domain != "stop") {
+        throw OptionError("--out-of-domain must be remove or stop (got '" + t.out_of_domain + "')");
+    }
+    o.remove_out_of_domain = t.out_of_domain == "remove";
+    o.balancing = parse_balancing(t.balancing);
+    if (!t.memory_limit.empty()) {
+        o.device_memory_limit = parse_bytes(t.memory_limit, "device-memory-limit");
+        require(o.device_memory_limit > 0, "device-memory-limit", "must be positive",
+                t.memory_limit);
+    }
+    if (!t.fault.empty()) {
+        const auto [device, iteration] =
+            parse_integer_pair(t.fault, "inject-fault", "DEVICE:ITERATION, e.g. 1:20");
+        o.fault_device = static_cast<int>(device);
+        o.fault_iteration = iteration;
+    }
+    std::tie(o.trace_first, o.trace_end) =
+        parse_integer_pair(t.trace_window, "trace-iterations", "FIRST:END, e.g. 10:30");
+    if (o.trace_end <= o.trace_first) {
+        throw OptionError("--trace-iterations " + t.trace_window +
+                          ": the window [FIRST, END) is empty");
+    }
+}
+
+}  // namespace
+
+std::optional<RunOptions> parse_command_line(int argc, const char* const argv[], Problem& problem,
+                                             std::ostream& help_out) {
+    RunOptions o;
+    o.dp = problem.default_dp();
+    o.t_end = problem.default_t_end();
+    TextOptions text;
+    po::options_description all("Options of " + problem.name());
+    all.add(run_options(o, text))
+        .add(physics_options(o))
+        .add(measurement_options(o, text))
+        .add(analysis_options(o, text));
+    po::options_description problem_options(problem.name());
+    problem.add_options(problem_options);
+    if (!problem_options.options().empty()) all.add(problem_options);
+
+    po::variables_map vm;
+    if (!read_variables(argc, argv, all, vm, help_out)) return std::nullopt;
+    apply_text_options(text, vm, o);
+    validate(o);
+    add_instruments(text.gauges, text.probes, problem.domain(o.dp), o);
+    problem.check_resolution(o.dp);
+    return o;
+}
+
+}  // namespace sph

@@ -1,0 +1,19 @@
+// Entry point of a problem executable; the problem and its split axis are compiled in.
+#include <iostream>
+#include <memory>
+
+#include "app/run_app.h"
+#include "problem.h"
+
+#ifndef SPH_SPLIT_AXIS
+#error "SPH_SPLIT_AXIS must name the compile-time split axis (0 x, 1 y, 2 z)"
+#endif
+
+namespace sph {
+std::unique_ptr<Problem> make_problem();  // defined by the problem's *_main.cpp
+}
+
+int main(int argc, char** argv) {
+    const std::unique_ptr<sph::Problem> problem = sph::make_problem();
+    return sph::run_app(argc, argv, *problem, SPH_SPLIT_AXIS, std::cout, std::cerr);
+}

@@ -1,0 +1,262 @@
+#include "devices/cpu/cpu_device.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <fstream>
+#include <limits>
+#include <stdexcept>
+
+#include "common/clock.h"
+#include "cpu/cpu_launchers.h"
+
+namespace sph {
+
+namespace {
+
+// MemAvailable from /proc/meminfo: what can be allocated without swapping; unlimited if unknown.
+std::size_t available_host_memory() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key, unit;
+    std::size_t kib = 0;
+    while (meminfo >> key >> kib >> unit) {
+        if (key == "MemAvailable:") return kib * 1024;
+    }
+    return std::numeric_limits<std::size_t>::max();
+}
+
+template <class T>
+std::size_t bytes_of(const HostArray<T>& array) {
+    return array.capacity() * sizeof(T);
+}
+
+// Where each field of `record` lives, from particle `first` on.
+template <class Pointers>
+Pointers pointers_to(ParticleRecord<HostArray>& record, std::size_t first) {
+    Pointers p;
+    for_each_field([first](auto, auto& array, auto*& to) { to = array.data() + first; }, record, p);
+    return p;
+}
+
+ParticleEndpoints endpoints_of(ParticleRecord<HostArray>& record) {
+    ParticleEndpoints e;
+    for_each_field(
+        [](auto, auto& array, Endpoint& to) {
+            to = Endpoint{Endpoint::kHostMemory, array.data()};
+        },
+        record, e);
+    return e;
+}
+
+}  // namespace
+
+// Each device thread sets its own OpenMP team size (the setting is per thread).
+void CpuDevice::use_threads() const {
+    if (threads_ > 0) omp_set_num_threads(threads_);
+}
+
+std::string CpuDevice::description() const {
+    const int threads = threads_ > 0 ? threads_ : omp_get_max_threads();
+    return "CPU (" + std::to_string(threads) + " OpenMP threads)";
+}
+
+std::size_t CpuDevice::bytes_needed(const DeviceLayout& layout) const {
+    return layout.bytes() +
+           std::size_t(layout.capacity) * (sizeof(std::uint64_t) + sizeof(std::uint32_t));
+}
+
+std::size_t CpuDevice::bytes_allocated() const {
+    std::size_t total = 0;
+    for_each_field([&](auto, const auto& a, const auto& b) { total += bytes_of(a) + bytes_of(b); },
+                   particles_, incoming_);
+    total += bytes_of(force_) + bytes_of(dt_max_) + bytes_of(cell_) + bytes_of(cell_start_) +
+             bytes_of(cell_end_) + bytes_of(sort_key_) + bytes_of(sort_permutation_) +
+             bytes_of(list_);
+    return total;
+}
+
+Device::MemoryPool CpuDevice::memory_pool() const {
+    return MemoryPool{-1, available_host_memory()};  // every CPU device draws on host memory
+}
+
+void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
+    const std::size_t available = available_host_memory();
+    const std::size_t needed = bytes_needed(layout);
+    if (needed > available) {
+        throw std::runtime_error("the run needs " + std::to_string(needed >> 20) +
+                                 " MiB of host memory but only " + std::to_string(available >> 20) +
+                                 " MiB are available; use a larger --dp");
+    }
+    layout_ = layout;
+    params_ = params;
+    const std::size_t n = layout.capacity;
+    for_each_field(
+        [n](auto field, auto& current, auto& incoming) {
+            using T = typename decltype(field)::type;
+            current.assign(n, T{});
+            incoming.assign(n, T{});
+        },
+        particles_, incoming_);
+    force_.assign(n, Vec4{});
+    dt_max_.assign(n, 0.0f);
+    cell_.assign(n, 0u);
+    sort_key_.assign(n, 0);
+    sort_permutation_.assign(n, 0u);
+    cell_start_.assign(layout.grid.cell_count() + 1, kEmptyCell);
+    cell_end_.assign(layout.grid.cell_count() + 1, 0u);
+    list_.assign(layout.list_bytes() / sizeof(NeighbourEntry), kListEnd);
+}
+
+void CpuDevice::upload(const HostParticles& particles) {
+    if (particles.size() > layout_.capacity) {
+        throw std::logic_error("CpuDevice::upload: more particles than the allocated capacity");
+    }
+    local_ = LocalLayout{0, static_cast<std::uint32_t>(particles.size()), 0};
+    for_each_field(
+        [](auto, auto& to, const auto& from) { std::copy(from.begin(), from.end(), to.begin()); },
+        particles_, particles);
+}
+
+void CpuDevice::download(HostParticles& particles) {
+    const std::size_t first = local_.left, n = local_.internal;
+    particles.resize(n);
+    for_each_field(
+        [&](auto, auto& to, const auto& from) { std::copy_n(from.begin() + first, n, to.begin()); },
+        particles, particles_);
+}
+
+void CpuDevice::sort(std::uint32_t begin, std::uint32_t count) {
+    TimedRegion timer(times_.build_neibs, trace_, "sort", "kernel");
+    use_threads();
+    cpu::hash(HashArgs{particles_.pos.data() + begin, particles_.id.data() + begin,
+                       sort_key_.data(), sort_permutation_.data(), layout_.grid, layout_.id_bits},
+              count);
+    cpu::sort_by_key(sort_key_.data(), sort_permutation_.data(), count);
+    cpu::gather(
+        GatherArgs{sort_permutation_.data(), pointers_to<ConstParticlePointers>(particles_, begin),
+                   pointers_to<ParticlePointers>(incoming_, 0)},
+        count);
+    std::swap(particles_, incoming_);
+    cpu::assign_cells(CellArgs{particles_.pos.data(), cell_.data(), layout_.grid}, count);
+    local_ = LocalLayout{0, count, 0};
+}
+
+std::vector<std::uint32_t> CpuDevice::lower_bounds(std::uint32_t count,
+                                                   const std::vector<std::uint32_t>& bounds) {
+    std::vector<std::uint32_t> result;
+    for (std::uint32_t b : bounds) {
+        result.push_back(static_cast<std::uint32_t>(
+            std::lower_bound(cell_.begin(), cell_.begin() + count, b) - cell_.begin()));
+    }
+    return result;
+}
+
+ParticleEndpoints CpuDevice::current() {
+    return endpoints_of(particles_);
+}
+
+ParticleEndpoints CpuDevice::incoming() {
+    return endpoints_of(incoming_);
+}
+
+void CpuDevice::commit_incoming(const LocalLayout& layout) {
+    std::swap(particles_, incoming_);
+    local_ = layout;
+}
+
+NeighbourBuild CpuDevice::build_lists() {
+    TimedRegion timer(times_.build_neibs, trace_, "neighbour lists", "kernel");
+    use_threads();
+    const std::uint32_t total = local_.total();
+    cpu::assign_cells(CellArgs{particles_.pos.data(), cell_.data(), layout_.grid}, total);
+    std::fill(cell_start_.begin(), cell_start_.end(), kEmptyCell);
+    cpu::find_cell_ranges(CellRangeArgs{cell_.data(), cell_start_.data(), cell_end_.data(), total,
+                                        layout_.grid.outside_cell()});
+    const NeighbourArgs args{particles_.pos.data(),  cell_.data(),           cell_start_.data(),
+                             cell_end_.data(),       list_.data(),           layout_.list_stride(),
+                             layout_.max_neighbours, params_.list_radius_sq, layout_.grid};
+    NeighbourBuild result;
+    result.largest_count =
+        cpu::build_neighbour_lists(args, local_.left, local_.left + local_.internal);
+    return result;
+}
+
+// As on a GPU, the edge slices first, each sent as soon as its forces are done, then the centre;
+// on one thread of control the sends cannot overlap the centre, they only precede it.
+void CpuDevice::forces(Stage stage, const ForceSends& sends) {
+    const auto start = SteadyClock::now();
+    use_threads();
+    const bool predicted = stage == Stage::kCorrector;
+    const ParticleRecord<HostArray>& state = predicted ? incoming_ : particles_;
+    const ForcesArgs args{state.pos.data(),       state.velrho.data(), particles_.type.data(),
+                          cell_.data(),           cell_start_.data(),  list_.data(),
+                          force_.data(),          dt_max_.data(),      layout_.list_stride(),
+                          layout_.max_neighbours, layout_.grid,        params_};
+    const std::uint32_t begin = local_.left, end = local_.left + local_.internal;
+    // A one-slice device's edge slices are the same slice: the right stripe then starts where the
+    // left one ends.
+    const std::uint32_t left_end =
+        sends.left.count > 0 ? sends.left.first + sends.left.count : begin;
+    const std::uint32_t right_begin =
+        sends.right.count > 0 ? std::max(left_end, sends.right.first) : end;
+    auto send = [&](const ForceSend& s, const char* name) {
+        if (s.count == 0) return;
+        TimedRegion timer(times_.exchange_copy, trace_, name, "exchange");
+        transport_.copy(s.to, force_buffer().offset(std::size_t(s.first) * sizeof(Vec4)),
+                        std::size_t(s.count) * sizeof(Vec4));
+    };
+    if (left_end > begin) {
+        TimedRegion timer(times_.forces_edges, trace_, "forces edge left", "kernel");
+        cpu::forces(args, begin, left_end);
+    }
+    send(sends.left, "edge-force copy left");
+    if (end > right_begin) {
+        TimedRegion timer(times_.forces_edges, trace_, "forces edge right", "kernel");
+        cpu::forces(args, right_begin, end);
+    }
+    send(sends.right, "edge-force copy right");
+    {
+        TimedRegion timer(times_.forces_centre, trace_, "forces centre", "kernel");
+        cpu::forces(args, left_end, right_begin);
+    }
+    last_forces_seconds_ = seconds_since(start);
+    times_.forces += last_forces_seconds_;
+}
+
+void CpuDevice::trace_into(Trace* trace, int process) {
+    trace_ = TraceTrack{trace, process, trace != nullptr ? trace->track(process, "kernels") : 0};
+}
+
+void CpuDevice::inject_fault() {
+    throw std::runtime_error("injected fault on a CPU device (testing)");
+}
+
+float CpuDevice::minimum_dt() {
+    TimedRegion timer(times_.minimum_scan, trace_, "minimum dt", "kernel");
+    use_threads();
+    return cpu::minimum_dt(dt_max_.data(), local_.left, local_.left + local_.internal);
+}
+
+EulerArgs CpuDevice::euler_args(float dt) {
+    return EulerArgs{particles_.pos.data(),
+                     particles_.velrho.data(),
+                     incoming_.pos.data(),
+                     incoming_.velrho.data(),
+                     force_.data(),
+                     particles_.type.data(),
+                     dt,
+                     params_.rho0};
+}
+
+void CpuDevice::euler(Stage stage, float dt) {
+    TimedRegion timer(times_.euler, trace_,
+                      stage == Stage::kPredictor ? "euler predictor" : "euler corrector", "kernel");
+    use_threads();
+    if (stage == Stage::kPredictor) {
+        cpu::euler_predictor(euler_args(dt), 0, local_.total());
+    } else {
+        cpu::euler_corrector(euler_args(dt), 0, local_.total());
+    }
+}
+
+}  // namespace sph

@@ -1,0 +1,321 @@
+#include "devices/cuda/cuda_device.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "cuda/cuda_check.h"
+#include "cuda/cuda_launchers.h"
+#include "devices/cuda/cuda_support.h"
+
+namespace sph {
+
+namespace {
+
+std::string mib(std::size_t bytes) {
+    return std::to_string(bytes >> 20) + " MiB";
+}
+
+// Where each field of `record` lives on the GPU, from particle `first` on.
+template <class Pointers>
+Pointers pointers_to(const ParticleRecord<DeviceArray>& record, std::size_t first) {
+    Pointers p;
+    for_each_field([first](auto field, const DeviceMemory& array,
+                           auto*& to) { to = array.as<typename decltype(field)::type>() + first; },
+                   record, p);
+    return p;
+}
+
+}  // namespace
+
+CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    // The edge stripes go first: their blocks are scheduled before the central stripe's.
+    int least = 0, greatest = 0;
+    SPH_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    for (cudaStream_t& s : edge_stream_) {
+        SPH_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));
+    }
+    int sms = 0, threads_per_sm = 0;
+    SPH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, gpu_));
+    SPH_CUDA_CHECK(
+        cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, gpu_));
+    stripe_fill_ = edge_stripe > 0 ? edge_stripe
+                                   : static_cast<std::uint32_t>(sms) *
+                                         static_cast<std::uint32_t>(threads_per_sm);
+    for (cudaEvent_t* e :
+         {&events_.begin, &events_.central_done, &events_.end, &events_.edge_done[0],
+          &events_.edge_done[1], &events_.send_begin[0], &events_.send_begin[1],
+          &events_.send_end[0], &events_.send_end[1], &trace_clock_.origin}) {
+        SPH_CUDA_CHECK(cudaEventCreate(e));
+    }
+    SPH_CUDA_CHECK(cudaEventCreateWithFlags(&marker_, cudaEventDisableTiming));
+}
+
+CudaDevice::~CudaDevice() {
+    cudaSetDevice(gpu_);
+    for (cudaEvent_t e : {events_.begin, events_.central_done, events_.end, events_.edge_done[0],
+                          events_.edge_done[1], events_.send_begin[0], events_.send_begin[1],
+                          events_.send_end[0], events_.send_end[1], trace_clock_.origin, marker_}) {
+        if (e != nullptr) cudaEventDestroy(e);
+    }
+    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]}) {
+        if (s != nullptr) cudaStreamDestroy(s);
+    }
+}
+
+std::string CudaDevice::description() const {
+    return "GPU " + std::to_string(gpu_) + " (" + gpu_name(gpu_) + ")";
+}
+
+std::size_t CudaDevice::temp_bytes(std::uint32_t capacity) const {
+    return std::max(cuda::sort_temp_bytes(capacity), cuda::minimum_temp_bytes(capacity));
+}
+
+std::size_t CudaDevice::bytes_needed(const DeviceLayout& layout) const {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    return layout.bytes() + temp_bytes(layout.capacity) + sizeof(Scalars);
+}
+
+Device::MemoryPool CudaDevice::memory_pool() const {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    std::size_t free_bytes = 0, total_bytes = 0;
+    SPH_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    return MemoryPool{gpu_, free_bytes};
+}
+
+void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    const std::size_t needed = bytes_needed(layout);
+    std::size_t free_bytes = 0, total_bytes = 0;
+    SPH_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (needed > free_bytes) {
+        throw std::runtime_error("the run needs " + mib(needed) + " on " + description() +
+                                 " but only " + mib(free_bytes) + " of " + mib(total_bytes) +
+                                 " are free; use a larger --dp");
+    }
+    layout_ = layout;
+    params_ = params;
+    const std::size_t n = layout.capacity;
+    for_each_field(
+        [n](auto field, DeviceMemory& current, DeviceMemory& incoming) {
+            current.allocate(field.name, n * field.bytes);
+            incoming.allocate(std::string("incoming ") + field.name, n * field.bytes);
+        },
+        particles_, incoming_);
+    force_.allocate("force", n * sizeof(Vec4));
+    dt_max_.allocate("dt_max", n * sizeof(float));
+    cell_.allocate("cell", n * sizeof(std::uint32_t));
+    cell_start_.allocate("cell_start", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
+    cell_end_.allocate("cell_end", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
+    list_.allocate("neighbour_list", layout.list_bytes());
+    temp_.allocate("cub_temp", temp_bytes(layout.capacity));
+    scalars_.allocate("scalars", sizeof(Scalars));
+}
+
+CudaDevice::SortScratch CudaDevice::sort_scratch() const {
+    const std::size_t n = layout_.capacity;
+    char* base = list_.as<char>();
+    SortScratch s;
+    s.keys[0] = reinterpret_cast<std::uint64_t*>(base);
+    s.keys[1] = reinterpret_cast<std::uint64_t*>(base + 8 * n);
+    s.permutation[0] = reinterpret_cast<std::uint32_t*>(base + 16 * n);
+    s.permutation[1] = reinterpret_cast<std::uint32_t*>(base + 20 * n);
+    return s;
+}
+
+void CudaDevice::upload(const HostParticles& particles) {
+    if (particles.size() > layout_.capacity) {
+        throw std::logic_error("CudaDevice::upload: more particles than the allocated capacity");
+    }
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    const std::uint32_t count = static_cast<std::uint32_t>(particles.size());
+    local_ = LocalLayout{0, count, 0};
+    for_each_field(
+        [count](auto field, DeviceMemory& to, const auto& from) {
+            SPH_CUDA_CHECK(cudaMemcpy(to.as<void>(), from.data(), count * field.bytes,
+                                      cudaMemcpyHostToDevice));
+        },
+        particles_, particles);
+}
+
+void CudaDevice::download(HostParticles& particles) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    const std::size_t first = local_.left, n = local_.internal;
+    particles.resize(n);
+    for_each_field(
+        [first, n](auto field, auto& to, const DeviceMemory& from) {
+            SPH_CUDA_CHECK(cudaMemcpy(to.data(), from.as<char>() + first * field.bytes,
+                                      n * field.bytes, cudaMemcpyDeviceToHost));
+        },
+        particles, particles_);
+}
+
+void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    local_ = LocalLayout{0, count, 0};
+    if (count == 0) return;
+    timer_.begin(stream_);
+    SortScratch s = sort_scratch();
+    cuda::hash(
+        HashArgs{particles_.pos.as<Vec4>() + begin, particles_.id.as<std::uint32_t>() + begin,
+                 s.keys[0], s.permutation[0], layout_.grid, layout_.id_bits},
+        count, stream_);
+    int current = 0;
+    const int key_bits = layout_.id_bits + bits_for(std::uint64_t(layout_.grid.cell_count()) + 1);
+    cuda::sort_by_key(s.keys, s.permutation, current, count, key_bits, temp_.as<void>(),
+                      temp_.bytes(), stream_);
+    cuda::gather(
+        GatherArgs{s.permutation[current], pointers_to<ConstParticlePointers>(particles_, begin),
+                   pointers_to<ParticlePointers>(incoming_, 0)},
+        count, stream_);
+    std::swap(particles_, incoming_);
+    cuda::assign_cells(CellArgs{particles_.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid},
+                       count, stream_);
+    timer_.end(stream_, &KernelTimes::build_neibs, "sort");
+}
+
+std::vector<std::uint32_t> CudaDevice::lower_bounds(std::uint32_t count,
+                                                    const std::vector<std::uint32_t>& bounds) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    // The bounds and results travel through the key scratch, which is free between sorts.
+    std::uint32_t* d_bounds = reinterpret_cast<std::uint32_t*>(sort_scratch().keys[0]);
+    std::uint32_t* d_result = d_bounds + bounds.size();
+    if (2 * bounds.size() * 4 > layout_.list_bytes()) {
+        throw std::logic_error("CudaDevice::lower_bounds: too many bounds");
+    }
+    SPH_CUDA_CHECK(cudaMemcpyAsync(d_bounds, bounds.data(), bounds.size() * 4,
+                                   cudaMemcpyHostToDevice, stream_));
+    cuda::lower_bounds(cell_.as<std::uint32_t>(), count, d_bounds,
+                       static_cast<std::uint32_t>(bounds.size()), d_result, stream_);
+    std::vector<std::uint32_t> result(bounds.size());
+    SPH_CUDA_CHECK(cudaMemcpyAsync(result.data(), d_result, bounds.size() * 4,
+                                   cudaMemcpyDeviceToHost, stream_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return result;
+}
+
+ParticleEndpoints CudaDevice::endpoints_of(const ParticleRecord<DeviceArray>& record) const {
+    ParticleEndpoints e;
+    for_each_field(
+        [this](auto, const DeviceMemory& array, Endpoint& to) {
+            to = Endpoint{gpu_, array.as<void>()};
+        },
+        record, e);
+    return e;
+}
+
+ParticleEndpoints CudaDevice::current() {
+    return endpoints_of(particles_);
+}
+
+ParticleEndpoints CudaDevice::incoming() {
+    return endpoints_of(incoming_);
+}
+
+void CudaDevice::commit_incoming(const LocalLayout& layout) {
+    std::swap(particles_, incoming_);
+    local_ = layout;
+}
+
+NeighbourBuild CudaDevice::build_lists() {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    NeighbourBuild result;
+    const std::uint32_t total = local_.total();
+    if (total == 0) return result;
+    timer_.begin(stream_);
+    cuda::assign_cells(CellArgs{particles_.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid},
+                       total, stream_);
+    SPH_CUDA_CHECK(cudaMemsetAsync(cell_start_.as<void>(), 0xFF, cell_start_.bytes(), stream_));
+    cuda::find_cell_ranges(
+        CellRangeArgs{cell_.as<std::uint32_t>(), cell_start_.as<std::uint32_t>(),
+                      cell_end_.as<std::uint32_t>(), total, layout_.grid.outside_cell()},
+        stream_);
+    Scalars* d_scalars = scalars_.as<Scalars>();
+    SPH_CUDA_CHECK(cudaMemsetAsync(&d_scalars->largest_count, 0, 4, stream_));
+    const NeighbourArgs args{
+        particles_.pos.as<Vec4>(),     cell_.as<std::uint32_t>(),  cell_start_.as<std::uint32_t>(),
+        cell_end_.as<std::uint32_t>(), list_.as<NeighbourEntry>(), layout_.list_stride(),
+        layout_.max_neighbours,        params_.list_radius_sq,     layout_.grid};
+    cuda::build_neighbour_lists(args, local_.left, local_.left + local_.internal,
+                                &d_scalars->largest_count, stream_);
+    timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists");
+    SPH_CUDA_CHECK(cudaMemcpyAsync(&result.largest_count, &d_scalars->largest_count, 4,
+                                   cudaMemcpyDeviceToHost, stream_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return result;
+}
+
+void CudaDevice::record_marker() {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaEventRecord(marker_, stream_));
+}
+
+void CudaDevice::inject_fault() {
+    // An invalid device id: the call fails the way a lost GPU would, through the usual check.
+    SPH_CUDA_CHECK(cudaSetDevice(visible_gpu_count() + 1000));
+}
+
+EulerArgs CudaDevice::euler_args(float dt) const {
+    return EulerArgs{particles_.pos.as<Vec4>(),
+                     particles_.velrho.as<Vec4>(),
+                     incoming_.pos.as<Vec4>(),
+                     incoming_.velrho.as<Vec4>(),
+                     force_.as<Vec4>(),
+                     particles_.type.as<std::uint8_t>(),
+                     dt,
+                     params_.rho0};
+}
+
+void CudaDevice::euler(Stage stage, float dt) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    timer_.begin(stream_);
+    if (stage == Stage::kPredictor) {
+        cuda::euler_predictor(euler_args(dt), 0, local_.total(), stream_);
+    } else {
+        cuda::euler_corrector(euler_args(dt), 0, local_.total(), stream_);
+    }
+    timer_.end(stream_, &KernelTimes::euler,
+               stage == Stage::kPredictor ? "euler predictor" : "euler corrector");
+}
+
+// The streams are drained first, so that the origin event is recorded on an idle GPU and waited
+// for at once: its trace time is then known to within the wait's few microseconds.
+void CudaDevice::trace_into(Trace* trace, int process) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]})
+        SPH_CUDA_CHECK(cudaStreamSynchronize(s));
+    timer_.collect(times_);  // what was recorded before belongs to the old setting
+    trace_clock_.trace = trace;
+    trace_clock_.process = process;
+    if (trace != nullptr) {
+        SPH_CUDA_CHECK(cudaEventRecord(trace_clock_.origin, stream_));
+        SPH_CUDA_CHECK(cudaEventSynchronize(trace_clock_.origin));
+        trace_clock_.origin_seconds = trace->now();
+        main_track_ = trace->track(process, "main stream");
+        edge_track_[0] = trace->track(process, "edge stream left");
+        edge_track_[1] = trace->track(process, "edge stream right");
+    }
+    timer_.trace_into(&trace_clock_, main_track_);
+}
+
+KernelTimes CudaDevice::kernel_times() {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    timer_.collect(times_);
+    return times_;
+}
+
+std::size_t CudaDevice::bytes_allocated() const {
+    std::size_t total = 0;
+    for_each_field(
+        [&](auto, const DeviceMemory& a, const DeviceMemory& b) { total += a.bytes() + b.bytes(); },
+        particles_, incoming_);
+    for (const DeviceMemory* m :
+         {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_, &temp_, &scalars_}) {
+        total += m->bytes();
+    }
+    return total;
+}
+
+}  // namespace sph

@@ -1,0 +1,103 @@
+// The CUDA back end: one GPU, one stream, the kernel bodies launched by kernels/cuda.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "devices/cuda/device_memory.h"
+#include "devices/cuda/kernel_event_timer.h"
+#include "devices/cuda/peer_transport.h"
+#include "devices/device.h"
+#include "kernel_args.h"
+
+namespace sph {
+
+template <class T>
+using DeviceArray = DeviceMemory;
+
+// The events of one Forces stage, for ordering the three streams and timing the exchange.
+struct ForcesEvents {
+    cudaEvent_t begin = nullptr, central_done = nullptr, end = nullptr;
+    cudaEvent_t edge_done[2] = {}, send_begin[2] = {}, send_end[2] = {};
+    bool sent[2] = {false, false};
+    bool striped[2] = {false, false};  // the side had an edge stripe
+};
+
+class CudaDevice final : public Device {
+public:
+    CudaDevice(int gpu_id, std::uint32_t edge_stripe);
+    ~CudaDevice() override;
+
+    std::string description() const override;
+    std::size_t bytes_needed(const DeviceLayout& layout) const override;
+    void allocate(const DeviceLayout& layout, const SphParams& params) override;
+    std::size_t capacity() const override { return layout_.capacity; }
+    MemoryPool memory_pool() const override;
+    void upload(const HostParticles& particles) override;
+    void download(HostParticles& particles) override;
+    const LocalLayout& layout() const override { return local_; }
+
+    void sort(std::uint32_t begin, std::uint32_t count) override;
+    std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
+                                            const std::vector<std::uint32_t>& bounds) override;
+    ParticleEndpoints current() override;
+    ParticleEndpoints incoming() override;
+    void commit_incoming(const LocalLayout& layout) override;
+    NeighbourBuild build_lists() override;
+
+    void forces(Stage stage, const ForceSends& sends) override;
+    float minimum_dt() override;
+    Endpoint force_buffer() override { return Endpoint{gpu_, force_.as<void>()}; }
+    void euler(Stage stage, float dt) override;
+    void record_marker() override;
+    double last_forces_seconds() override { return last_forces_seconds_; }
+    void inject_fault() override;
+
+    void trace_into(Trace* trace, int process) override;
+
+    KernelTimes kernel_times() override;
+    std::size_t bytes_allocated() const override;
+    Transport& transport() override { return transport_; }
+
+private:
+    // Scalars the host reads back: the dt minimum and the largest neighbour count.
+    struct Scalars {
+        float minimum_dt;
+        std::uint32_t largest_count;
+    };
+    std::size_t temp_bytes(std::uint32_t capacity) const;
+    EulerArgs euler_args(float dt) const;
+    // Scratch for sorting, carved out of the neighbour list's memory (see DeviceLayout).
+    struct SortScratch {
+        std::uint64_t* keys[2];
+        std::uint32_t* permutation[2];
+    };
+    SortScratch sort_scratch() const;
+    ParticleEndpoints endpoints_of(const ParticleRecord<DeviceArray>& record) const;
+
+    void send(const ForceSend& send, int side, bool after_both_edges);
+    void time_stage();  // once the stage's events have completed
+
+    int gpu_;
+    cudaStream_t stream_ = nullptr;     // the central stripe and everything else
+    cudaStream_t edge_stream_[2] = {};  // the left and right edge stripes and their sends
+    std::uint32_t stripe_fill_ = 0;     // particles an edge stripe takes to fill the GPU
+    ForcesEvents events_;
+    cudaEvent_t marker_ = nullptr;
+    double last_forces_seconds_ = 0.0;
+    DeviceLayout layout_{};
+    SphParams params_{};
+    LocalLayout local_{};
+    // The particles the kernels work on, and where the next ones are assembled at a rebuild (the
+    // sort's gather, migration, external slices). Between rebuilds the incoming arrays are free,
+    // and their pos and velrho hold the predicted state.
+    ParticleRecord<DeviceArray> particles_, incoming_;
+    DeviceMemory force_, dt_max_, cell_;
+    DeviceMemory cell_start_, cell_end_, list_, temp_, scalars_;
+    KernelEventTimer timer_;
+    GpuTraceClock trace_clock_;  // its trace is null outside a trace window
+    int main_track_ = 0, edge_track_[2] = {0, 0};
+    KernelTimes times_;
+    PeerTransport transport_;
+};
+
+}  // namespace sph

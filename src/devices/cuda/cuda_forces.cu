@@ -1,0 +1,134 @@
+// The Forces stage of a GPU: the internal particles in three stripes on three streams, the
+// edge-force sends that overlap the central stripe, the dt minimum, and how much of each send
+// the central stripe hid.
+#include <algorithm>
+#include <stdexcept>
+
+#include "cuda/cuda_check.h"
+#include "cuda/cuda_launchers.h"
+#include "devices/cuda/cuda_device.h"
+
+namespace sph {
+
+// The internal particles in three stripes (docs/design.md: paper section 3.4): the left and right
+// edge stripes on their own high-priority streams, each followed by its edge slice's send, and the
+// central stripe on the main stream, which the sends overlap.
+void CudaDevice::forces(Stage stage, const ForceSends& sends) {
+    const bool predicted = stage == Stage::kCorrector;
+    const ParticleRecord<DeviceArray>& state = predicted ? incoming_ : particles_;
+    const ForcesArgs args{state.pos.as<Vec4>(),
+                          state.velrho.as<Vec4>(),
+                          particles_.type.as<std::uint8_t>(),
+                          cell_.as<std::uint32_t>(),
+                          cell_start_.as<std::uint32_t>(),
+                          list_.as<NeighbourEntry>(),
+                          force_.as<Vec4>(),
+                          dt_max_.as<float>(),
+                          layout_.list_stride(),
+                          layout_.max_neighbours,
+                          layout_.grid,
+                          params_};
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    // An edge stripe holds its edge slice and enough more particles to fill the GPU on its own;
+    // a device without that neighbour has no stripe on that side.
+    const std::uint32_t begin = local_.left, end = local_.left + local_.internal;
+    std::uint32_t left_end = begin, right_begin = end;
+    if (sends.left.count > 0) {
+        left_end = begin + std::min(local_.internal, std::max(sends.left.count, stripe_fill_));
+    }
+    if (sends.right.count > 0) {
+        right_begin = std::max(
+            left_end, end - std::min(local_.internal, std::max(sends.right.count, stripe_fill_)));
+    }
+    SPH_CUDA_CHECK(cudaEventRecord(events_.begin, stream_));  // after the last euler
+    const std::uint32_t stripe_begin[2] = {begin, right_begin}, stripe_end[2] = {left_end, end};
+    events_.striped[0] = left_end > begin;
+    events_.striped[1] = end > right_begin;
+    for (int side = 0; side < 2; ++side) {
+        SPH_CUDA_CHECK(cudaStreamWaitEvent(edge_stream_[side], events_.begin, 0));
+        cuda::forces(args, stripe_begin[side], stripe_end[side], edge_stream_[side]);
+        SPH_CUDA_CHECK(cudaEventRecord(events_.edge_done[side], edge_stream_[side]));
+    }
+    send(sends.left, 0, false);
+    // When the device is narrower than its stripes, the right edge slice begins in the left one.
+    send(sends.right, 1, sends.right.first < right_begin);
+    cuda::forces(args, left_end, right_begin, stream_);
+    SPH_CUDA_CHECK(cudaEventRecord(events_.central_done, stream_));
+    for (cudaEvent_t edge : events_.edge_done)
+        SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, edge, 0));
+    SPH_CUDA_CHECK(cudaEventRecord(events_.end, stream_));
+}
+
+void CudaDevice::send(const ForceSend& send, int side, bool after_both_edges) {
+    events_.sent[side] = send.count > 0;
+    if (!events_.sent[side]) return;
+    auto* receiver = dynamic_cast<CudaDevice*>(send.receiver);
+    if (receiver == nullptr) throw std::logic_error("CudaDevice::send: the receiver is not a GPU");
+    cudaStream_t s = edge_stream_[side];
+    if (after_both_edges) SPH_CUDA_CHECK(cudaStreamWaitEvent(s, events_.edge_done[1 - side], 0));
+    // The receiver's last euler still reads the forces about to be overwritten.
+    SPH_CUDA_CHECK(cudaStreamWaitEvent(s, receiver->marker_, 0));
+    SPH_CUDA_CHECK(cudaEventRecord(events_.send_begin[side], s));
+    PeerTransport::copy_async(send.to,
+                              force_buffer().offset(std::size_t(send.first) * sizeof(Vec4)),
+                              std::size_t(send.count) * sizeof(Vec4), s);
+    SPH_CUDA_CHECK(cudaEventRecord(events_.send_end[side], s));
+}
+
+// Forces time for the balancer, and how much of each send overlapped the forces still running
+// on the main stream (the central stripe, from the stage's start to its end).
+void CudaDevice::time_stage() {
+    auto since_begin = [&](cudaEvent_t e) {
+        float ms = 0.0f;
+        SPH_CUDA_CHECK(cudaEventElapsedTime(&ms, events_.begin, e));
+        return 1e-3 * ms;
+    };
+    last_forces_seconds_ = since_begin(events_.end);
+    times_.forces += last_forces_seconds_;
+    const double central_end = since_begin(events_.central_done);
+    times_.forces_centre += central_end;
+    static const char* const edge_name[2] = {"forces edge left", "forces edge right"};
+    static const char* const copy_name[2] = {"edge-force copy left", "edge-force copy right"};
+    const bool traced = trace_clock_.trace != nullptr;
+    if (traced) {
+        trace_clock_.add(main_track_, "forces centre", "kernel", events_.begin,
+                         events_.central_done);
+    }
+    for (int side = 0; side < 2; ++side) {
+        if (events_.striped[side]) {
+            times_.forces_edges += since_begin(events_.edge_done[side]);
+            if (traced) {
+                trace_clock_.add(edge_track_[side], edge_name[side], "kernel", events_.begin,
+                                 events_.edge_done[side]);
+            }
+        }
+        if (!events_.sent[side]) continue;
+        if (traced) {
+            trace_clock_.add(edge_track_[side], copy_name[side], "exchange",
+                             events_.send_begin[side], events_.send_end[side]);
+        }
+        const double a = since_begin(events_.send_begin[side]);
+        const double b = since_begin(events_.send_end[side]);
+        times_.exchange_copy += b - a;
+        times_.exchange_hidden += std::max(0.0, std::min(b, central_end) - std::max(a, 0.0));
+    }
+}
+
+float CudaDevice::minimum_dt() {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    Scalars* d_scalars = scalars_.as<Scalars>();
+    timer_.begin(stream_);
+    cuda::minimum_dt(dt_max_.as<float>(), local_.left, local_.left + local_.internal,
+                     &d_scalars->minimum_dt, temp_.as<void>(), temp_.bytes(), stream_);
+    timer_.end(stream_, &KernelTimes::minimum_scan, "minimum dt");
+    float dt = 0.0f;
+    SPH_CUDA_CHECK(cudaMemcpyAsync(&dt, &d_scalars->minimum_dt, sizeof(float),
+                                   cudaMemcpyDeviceToHost, stream_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    for (cudaStream_t s : edge_stream_) SPH_CUDA_CHECK(cudaStreamSynchronize(s));  // the sends
+    time_stage();
+    timer_.collect(times_);  // everything before is done: reading the events costs nothing
+    return dt;
+}
+
+}  // namespace sph

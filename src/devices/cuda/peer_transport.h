@@ -1,0 +1,17 @@
+// Copies between GPUs of this process (NVLink or PCIe, as the driver routes it) and the host.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "devices/transport.h"
+
+namespace sph {
+
+class PeerTransport final : public Transport {
+public:
+    void copy(Endpoint dst, Endpoint src, std::size_t bytes) override;
+    // Queues the copy on `stream` (of the source's GPU) and returns.
+    static void copy_async(Endpoint dst, Endpoint src, std::size_t bytes, cudaStream_t stream);
+};
+
+}  // namespace sph

@@ -1,0 +1,137 @@
+// One compute device (a GPU, or the CPU) holding a share of the particles and running the kernels.
+//
+// A device's local arrays hold, in global sorted order, [left external | internal | right
+// external]: its own particles (internal) between read-only copies of the neighbouring devices'
+// edge slices. DeviceGroup drives the primitives below; a single device is a group of one.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/trace.h"
+#include "devices/device_layout.h"
+#include "devices/host_particles.h"
+#include "devices/transport.h"
+#include "particle_record.h"
+#include "sph_params.h"
+
+namespace sph {
+
+enum class Stage { kPredictor, kCorrector };
+
+// Seconds spent in each kernel family since the device was made.
+struct KernelTimes {
+    double build_neibs = 0.0;
+    double forces = 0.0;  // a Forces stage from start to end, both parts below included
+    // Of which the edge stripes (each edge slice, on GPUs with more particles to fill the GPU)
+    // and the central stripe. On a GPU they run at once, so they add up to more than `forces`.
+    double forces_edges = 0.0;
+    double forces_centre = 0.0;
+    double minimum_scan = 0.0;
+    double euler = 0.0;
+    // Edge-force sends: time copying, and how much of it ran while the central forces computed.
+    double exchange_copy = 0.0;
+    double exchange_hidden = 0.0;
+};
+
+struct NeighbourBuild {
+    std::uint32_t largest_count = 0;  // largest neighbour count, or kCellOverflow
+};
+
+// How the local arrays are divided.
+struct LocalLayout {
+    std::uint32_t left = 0, internal = 0, right = 0;
+    std::uint32_t total() const { return left + internal + right; }
+};
+
+template <class T>
+using EndpointOf = Endpoint;
+// Where one device keeps each field of a particle array, for copies between devices.
+using ParticleEndpoints = ParticleRecord<EndpointOf>;
+
+class Device;
+
+// The forces of one edge slice, bound for a neighbour's external slots (docs/design.md: paper
+// section 3.4).
+struct ForceSend {
+    std::uint32_t first = 0, count = 0;  // local indices of the edge slice's particles
+    Endpoint to;                         // where the neighbour keeps those particles' forces
+    Device* receiver = nullptr;          // `to` may be written once its last marker is passed
+};
+
+struct ForceSends {
+    ForceSend left, right;  // to devices d - 1 and d + 1; count 0 when there is none
+};
+
+class Device {
+public:
+    virtual ~Device() = default;
+    Device() = default;
+    Device(const Device&) = delete;
+    Device& operator=(const Device&) = delete;
+
+    virtual std::string description() const = 0;
+    // Bytes allocate() would take for this layout, including library scratch.
+    virtual std::size_t bytes_needed(const DeviceLayout& layout) const = 0;
+    // Throws, before allocating anything, when the layout does not fit.
+    virtual void allocate(const DeviceLayout& layout, const SphParams& params) = 0;
+    virtual std::size_t capacity() const = 0;
+    // The memory this device allocates from: devices with the same pool id share it (virtual
+    // devices on one GPU, or CPU devices in host memory), and free_bytes is what it has free now.
+    struct MemoryPool {
+        int id = 0;
+        std::uint64_t free_bytes = 0;
+    };
+    virtual MemoryPool memory_pool() const = 0;
+    // Makes `particles` the internal particles (in any order; the next rebuild sorts them).
+    virtual void upload(const HostParticles& particles) = 0;
+    // Copies the internal particles to the host.
+    virtual void download(HostParticles& particles) = 0;
+    virtual const LocalLayout& layout() const = 0;
+
+    // --- BuildNeibs, in the order DeviceGroup calls them ---
+    // Sorts local particles [begin, begin + count) by (cell, id) into [0, count) and computes their
+    // cells; the rest are dropped.
+    virtual void sort(std::uint32_t begin, std::uint32_t count) = 0;
+    // For each cell bound, the first of the `count` sorted particles whose cell is not below it.
+    virtual std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
+                                                    const std::vector<std::uint32_t>& bounds) = 0;
+    virtual ParticleEndpoints current() = 0;   // the arrays the kernels use
+    virtual ParticleEndpoints incoming() = 0;  // where the next local arrays are assembled
+    // Makes the incoming arrays current, laid out as given.
+    virtual void commit_incoming(const LocalLayout& layout) = 0;
+    // Cells, cell ranges and the neighbour lists of the internal particles.
+    virtual NeighbourBuild build_lists() = 0;
+
+    // --- Time stepping ---
+    // Forces on the internal particles. Each send leaves as soon as its edge slice's forces are
+    // done, while the rest still compute; it writes the receiver's memory only after the
+    // receiver's last record_marker(), which must have returned before this is called.
+    virtual void forces(Stage stage, const ForceSends& sends) = 0;
+    // Over internal particles; NaN if any is NaN. Waits for the forces and the sends.
+    virtual float minimum_dt() = 0;
+    virtual Endpoint force_buffer() = 0;  // Vec4 per local particle: external ones are received
+    virtual void euler(Stage stage, float dt) = 0;  // every local particle
+    // Marks the end of the work queued so far (the last euler): from here on, neighbours may
+    // overwrite this device's external forces.
+    virtual void record_marker() = 0;
+    // Seconds of the last forces() call (the internal particles, without the sends), for the
+    // load balancer; known once minimum_dt() has returned.
+    virtual double last_forces_seconds() = 0;
+    // Makes the device fail the way a broken device would (a failed CUDA call on a GPU), to test
+    // that every worker stops.
+    virtual void inject_fault() = 0;
+
+    // From now on adds the device's kernels and copies to `trace` as process `process` (one
+    // track per stream); nullptr stops, once what is pending has been added.
+    virtual void trace_into(Trace* trace, int process) = 0;
+
+    // Waits for the device and returns the kernel times so far.
+    virtual KernelTimes kernel_times() = 0;
+    virtual std::size_t bytes_allocated() const = 0;
+    virtual Transport& transport() = 0;
+};
+
+}  // namespace sph

@@ -1,0 +1,104 @@
+#include "devices/device_capacity.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include "common/errors.h"
+
+namespace sph {
+
+namespace {
+
+std::string bytes_text(std::uint64_t bytes) {
+    return std::to_string(bytes) + " bytes (" + std::to_string(bytes >> 20) + " MiB)";
+}
+
+// The largest capacity, at most `most`, whose arrays fit in `budget` bytes on `device`.
+std::uint32_t capacity_within(const Device& device, DeviceLayout layout, std::uint64_t budget,
+                              std::uint32_t most) {
+    std::uint32_t lo = 0, hi = most;
+    while (lo < hi) {
+        const std::uint32_t mid = lo + (hi - lo + 1) / 2;
+        layout.capacity = mid;
+        if (device.bytes_needed(layout) <= budget) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
+// The tightest device's part of its pool's free memory, and which device that is.
+struct PoolShare {
+    std::uint64_t bytes = std::numeric_limits<std::uint64_t>::max();
+    const Device* device = nullptr;
+    int sharers = 0;
+    std::uint64_t pool_free = 0;
+};
+
+PoolShare smallest_pool_share(const std::vector<std::unique_ptr<Device>>& devices) {
+    std::map<int, int> sharers;
+    std::vector<Device::MemoryPool> pools;
+    for (const auto& device : devices) {
+        pools.push_back(device->memory_pool());
+        ++sharers[pools.back().id];
+    }
+    PoolShare smallest;
+    for (std::size_t d = 0; d < devices.size(); ++d) {
+        const int n = sharers[pools[d].id];
+        std::uint64_t share = pools[d].free_bytes / std::uint64_t(n);
+        share -= share / 64;  // slack for allocation granularity and fragmentation
+        if (share < smallest.bytes)
+            smallest = PoolShare{share, devices[d].get(), n, pools[d].free_bytes};
+    }
+    return smallest;
+}
+
+}  // namespace
+
+void check_single_device_limit(const Device& device, const DeviceLayout& layout,
+                               std::uint64_t limit) {
+    const std::size_t needed = device.bytes_needed(layout);
+    if (limit > 0 && needed > limit) {
+        throw OptionError("--device-memory-limit: the run needs " + bytes_text(needed) +
+                          " on one device, above the limit of " + bytes_text(limit) +
+                          "; use more devices (--devices) or a larger --dp");
+    }
+}
+
+std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& devices,
+                                    DeviceLayout layout, const ShareSizes& sizes,
+                                    std::uint64_t limit) {
+    const std::uint64_t wanted = std::min<std::uint64_t>(
+        sizes.particles, 2 * sizes.largest_share + 4 * sizes.largest_slice + 1024);
+    const std::uint64_t needed = std::min<std::uint64_t>(
+        sizes.particles, sizes.largest_share + 2 * sizes.largest_slice + 1024);
+    const PoolShare pool = smallest_pool_share(devices);
+    const bool user_limit_binds = limit > 0 && limit <= pool.bytes;
+    const std::uint64_t budget = user_limit_binds ? limit : pool.bytes;
+    const Device& device = *pool.device;  // all devices are of one kind: any sizes the arrays
+    const std::uint32_t capacity =
+        capacity_within(device, layout, budget, static_cast<std::uint32_t>(wanted));
+    if (capacity >= needed) return capacity;
+
+    layout.capacity = static_cast<std::uint32_t>(needed);
+    const std::string what = "a device must hold " + std::to_string(needed) +
+                             " particles (its share and two external slices), which takes " +
+                             bytes_text(device.bytes_needed(layout));
+    if (user_limit_binds) {
+        throw OptionError("--device-memory-limit: " + what + ", above the limit of " +
+                          bytes_text(limit) + "; raise the limit or use more devices");
+    }
+    throw std::runtime_error(what + ", but " + pool.device->description() + " has " +
+                             bytes_text(pool.pool_free) + " free" +
+                             (pool.sharers > 1
+                                  ? " for its " + std::to_string(pool.sharers) + " devices"
+                                  : std::string()) +
+                             "; use more devices or a larger --dp");
+}
+
+}  // namespace sph

@@ -1,0 +1,35 @@
+// How many particles each device's arrays are sized for, within the memory the device may use.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "devices/device.h"
+#include "devices/device_layout.h"
+
+namespace sph {
+
+// Throws OptionError when a one-device run's arrays exceed --device-memory-limit (`limit`, 0:
+// none). Whether the GPU has the room is checked by the device when it allocates.
+void check_single_device_limit(const Device& device, const DeviceLayout& layout,
+                               std::uint64_t limit);
+
+// The particles a device holds in the slice split known so far: the largest device share and the
+// largest slice.
+struct ShareSizes {
+    std::uint64_t particles = 0;  // in the whole run
+    std::uint64_t largest_share = 0;
+    std::uint64_t largest_slice = 0;
+};
+
+// The capacity every device of a multi-device run gets: room for the largest share to double
+// through migration and for two external slices (more room is cheaper than a run stopped by a
+// full device), cut to fit both --device-memory-limit (`limit`, 0: none) and each device's equal
+// part of the free memory of its pool (devices listed on one GPU split that GPU). Throws when not
+// even the share with its two external slices fits, naming what limits it.
+std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& devices,
+                                    DeviceLayout layout, const ShareSizes& sizes,
+                                    std::uint64_t limit);
+
+}  // namespace sph

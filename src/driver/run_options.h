@@ -1,0 +1,76 @@
+// Everything a user sets for a run, as plain settings: app/command_line.h fills them from the
+// command line and a config file; tests set them directly.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/errors.h"
+#include "instruments.h"
+
+namespace sph {
+
+enum class BackendChoice { kAuto, kCpu, kCuda };
+
+std::string to_string(BackendChoice backend);
+
+// --devices, read once where the options are parsed.
+struct DeviceSelection {
+    // CUDA: one device per entry, on that GPU ("0,1"; "0,0": two devices on GPU 0).
+    std::vector<int> gpu_ids{0};
+    // CPU: the number of virtual devices ("3"); 0 when the list named several GPUs.
+    int cpu_devices = 1;
+
+    static DeviceSelection cpu(int count) { return DeviceSelection{{count}, count}; }
+    static DeviceSelection gpus(std::vector<int> ids) {
+        return DeviceSelection{ids, ids.size() == 1 && ids[0] > 0 ? ids[0] : 0};
+    }
+    // "0,1", as a user would write it.
+    std::string gpu_list() const;
+};
+
+struct RunOptions {
+    BackendChoice backend = BackendChoice::kAuto;
+    DeviceSelection devices;  // default: GPU 0, or one CPU device
+    double dp = 0.0;          // particle spacing [m]; the problem's default when not given
+    double t_end = 0.0;       // [s]; the problem's default when not given
+    std::string output_dir = "output";
+    double output_every = 0.1;  // simulated seconds between output frames
+    bool write_output = true;   // false: no frames and no gauges.csv (the report is written)
+    bool write_frames = true;   // particle frames (.pvd/.vtu), with write_output
+    int rebuild_every = 10;     // k: iterations between neighbour-list rebuilds
+    int max_neighbours = 128;
+    double list_skin = 0.1;   // list radius = 2h (1 + skin): covers motion between rebuilds
+    double h_factor = 1.3;    // h = h_factor * dp
+    double c0_factor = 20.0;  // c0 = c0_factor * sqrt(g H)
+    double cfl = 0.3;
+    double viscosity_alpha = 0.05;
+    double diffusion_delta = 0.1;
+    double rho0 = 1000.0;
+    double gamma = 7.0;
+    double gravity = 9.81;
+    int threads = 0;  // OpenMP threads of the CPU back end; 0 = OpenMP's default
+    std::uint64_t device_memory_limit = 0;  // bytes a device may use; 0: what it has
+    // A posteriori load balancing (docs/design.md: paper section 3.5): on by default with several
+    // devices.
+    enum class Balancing { kAuto, kOn, kOff } balancing = Balancing::kAuto;
+    double lb_threshold = 0.5;  // H_LB: slices move when a device is H_LB x T_slice off the mean
+    bool remove_out_of_domain = true;  // else a particle leaving the domain stops the run
+    std::uint32_t edge_stripe = 0;     // particles per edge stripe; 0: enough to fill a GPU
+    int fault_device = -1;             // testing: this device fails ...
+    long fault_iteration = -1;         // ... at this iteration
+    double status_interval = 1.0;      // wall seconds between status lines on a terminal
+    // Measurement (instruments/gauges.h): gauges and probes added on the command line, named G1,
+    // G2, ... and Q1, Q2, ... in the order given, measured with the problem's own unless
+    // --no-instruments; one row of <output-dir>/gauges.csv every gauge_every simulated seconds.
+    std::vector<Gauge> gauges;
+    std::vector<Probe> probes;
+    double gauge_every = 0.01;
+    bool problem_instruments = true;
+    // A timeline (common/trace.h) of iterations [trace_first, trace_end), written to trace_file.
+    std::string trace_file;
+    long trace_first = 10, trace_end = 30;
+};
+
+}  // namespace sph

@@ -1,0 +1,63 @@
+#include "driver/run_setup.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "tait.h"
+
+namespace sph {
+
+SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
+    constexpr double kPi = 3.14159265358979323846;
+    const double h = o.h_factor * o.dp;
+    const double c0 = o.c0_factor * std::sqrt(o.gravity * still_water_depth);
+    const double list_radius = 2.0 * h * (1.0 + o.list_skin);
+    SphParams p{};
+    p.h = float(h);
+    p.kernel_radius_sq = float(4.0 * h * h);
+    p.list_radius_sq = float(list_radius * list_radius);
+    p.wendland_alpha = float(21.0 / (16.0 * kPi * h * h * h));
+    p.mass = float(o.rho0 * o.dp * o.dp * o.dp);
+    p.rho0 = float(o.rho0);
+    p.c0 = float(c0);
+    p.tait_b = float(c0 * c0 * o.rho0 / o.gamma);
+    p.gamma = float(o.gamma);
+    p.viscosity_alpha = float(o.viscosity_alpha);
+    p.diffusion_delta = float(o.diffusion_delta);
+    p.cfl = float(o.cfl);
+    p.eta_sq = float(0.01 * h * h);
+    p.gravity = make_vec3(0.0f, 0.0f, float(-o.gravity));
+    return p;
+}
+
+std::size_t count_particles(const Problem& problem, double dp) {
+    std::size_t count = 0;
+    problem.fill(dp, [&](const SetupParticle&) { ++count; });
+    return count;
+}
+
+HostParticles make_particles(const Problem& problem, const RunOptions& o, const SphParams& params) {
+    HostParticles particles;
+    problem.fill(o.dp, [&](const SetupParticle& s) {
+        const double pressure = o.rho0 * o.gravity * s.depth;
+        const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
+        particles.add(make_vec3(float(s.x), float(s.y), float(s.z)), make_vec3(0, 0, 0), float(rho),
+                      s.type);
+    });
+    return particles;
+}
+
+Instruments run_instruments(const Instruments& problem_defaults, const RunOptions& options) {
+    Instruments in;
+    if (options.problem_instruments) in = problem_defaults;
+    in.gauges.insert(in.gauges.end(), options.gauges.begin(), options.gauges.end());
+    in.probes.insert(in.probes.end(), options.probes.begin(), options.probes.end());
+    return in;
+}
+
+CellGrid make_grid(const Problem& problem, const SphParams& params, double dp, int split_axis) {
+    const Box d = problem.domain(dp);
+    return make_cell_grid(d.lo, d.hi, std::sqrt(double(params.list_radius_sq)), split_axis);
+}
+
+}  // namespace sph

@@ -1,0 +1,298 @@
+#include "driver/simulation.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <sstream>
+
+#include "common/clock.h"
+#include "devices/cpu/cpu_device.h"
+#include "devices/cuda/cuda_support.h"
+#include "devices/device_capacity.h"
+#include "driver/run_setup.h"
+
+namespace sph {
+
+namespace {
+
+// The devices the options ask for; `backend` and `note` say what was chosen and why.
+std::vector<std::unique_ptr<Device>> make_devices(const RunOptions& o,
+                                                  const CpuDeviceMaker& make_cpu_device,
+                                                  std::string& backend, std::string& note) {
+    BackendChoice choice = o.backend;
+    const int gpus = visible_gpu_count();
+    if (choice == BackendChoice::kAuto) {
+        choice = gpus > 0 ? BackendChoice::kCuda : BackendChoice::kCpu;
+        note = !cuda_compiled_in() ? "auto: this build has no CUDA back end"
+               : gpus > 0          ? "auto: " + std::to_string(gpus) + " GPU(s) visible"
+                                   : "auto: no GPU visible";
+    } else {
+        note = "requested";
+    }
+    backend = to_string(choice);
+    std::vector<std::unique_ptr<Device>> devices;
+    if (choice == BackendChoice::kCpu) {
+        const int count = o.devices.cpu_devices;
+        if (count < 1) {
+            throw OptionError("--devices " + o.devices.gpu_list() +
+                              " lists GPUs, but the run is on the CPU (" + note + ")");
+        }
+        // Virtual devices share the machine's cores unless told otherwise.
+        const int threads = o.threads > 0 ? o.threads : std::max(1, omp_get_max_threads() / count);
+        for (int d = 0; d < count; ++d) {
+            devices.push_back(make_cpu_device ? make_cpu_device(d, threads)
+                                              : std::make_unique<CpuDevice>(threads));
+        }
+        return devices;
+    }
+    if (!cuda_compiled_in()) throw OptionError("--backend cuda: this build has no CUDA back end");
+    if (gpus == 0) throw OptionError("--backend cuda: no GPU is visible");
+    const std::vector<int>& ids = o.devices.gpu_ids;
+    for (int id : ids) {
+        if (id >= gpus) {
+            throw OptionError("--devices " + o.devices.gpu_list() + ": no GPU " +
+                              std::to_string(id) + " (" + std::to_string(gpus) +
+                              " visible, ids 0.." + std::to_string(gpus - 1) + ")");
+        }
+    }
+    for (std::size_t d = 0; d + 1 < ids.size(); ++d) {  // neighbours in the chain talk directly
+        enable_peer_access(ids[d], ids[d + 1]);
+        enable_peer_access(ids[d + 1], ids[d]);
+    }
+    for (int id : ids) devices.push_back(make_cuda_device(id, o.edge_stripe));
+    return devices;
+}
+
+// Particles per slice of the grid, for the initial split.
+std::vector<std::uint64_t> particles_per_slice(const HostParticles& p, const CellGrid& grid) {
+    std::vector<std::uint64_t> count(grid.slice_count(), 0);
+    for (const Vec4& x : p.pos) {
+        const std::uint32_t cell = grid.cell_of(x);
+        if (cell != grid.outside_cell()) ++count[cell / grid.cells_per_slice()];
+    }
+    return count;
+}
+
+}  // namespace
+
+Simulation::Simulation(const Problem& problem, const RunOptions& options, int split_axis,
+                       const CpuDeviceMaker& make_cpu_device)
+    : problem_(problem), options_(options), next_dt_limit_(std::numeric_limits<float>::infinity()) {
+    const auto start = SteadyClock::now();
+    std::vector<std::unique_ptr<Device>> devices =
+        make_devices(options_, make_cpu_device, backend_, backend_note_);
+    params_ = make_sph_params(options_, problem.still_water_depth());
+    grid_ = make_grid(problem, params_, options_.dp, split_axis);
+    // Count first, so that a run too large for one device is refused before anything is allocated
+    // (a multi-device run's shares are known only once the particles are laid out).
+    particle_count_ = count_particles(problem, options_.dp);
+    if (particle_count_ >= (std::size_t(1) << 32) - 1) {
+        throw OptionError("--dp " + std::to_string(options_.dp) +
+                          " gives more than 4e9 particles; use a larger --dp");
+    }
+    const int device_count = static_cast<int>(devices.size());
+    if (device_count > grid_.slice_count()) {
+        throw OptionError("--devices: " + std::to_string(device_count) + " devices but only " +
+                          std::to_string(grid_.slice_count()) + " slices to share");
+    }
+    DeviceLayout layout;
+    layout.capacity = static_cast<std::uint32_t>(particle_count_);
+    layout.max_neighbours = static_cast<std::uint32_t>(options_.max_neighbours);
+    layout.grid = grid_;
+    layout.id_bits = bits_for(particle_count_);
+    const std::uint64_t limit = options_.device_memory_limit;
+    if (device_count == 1) {
+        check_single_device_limit(*devices[0], layout, limit);
+        devices[0]->allocate(layout, params_);
+    }
+    if (options_.fault_device >= device_count) {
+        throw OptionError("--inject-fault: there is no device " +
+                          std::to_string(options_.fault_device));
+    }
+
+    const HostParticles particles = make_particles(problem, options_, params_);
+    fluid_count_ = particles.count(kFluid);
+    const std::vector<std::uint64_t> per_slice = particles_per_slice(particles, grid_);
+    SliceMap slices = SliceMap::balanced(per_slice, device_count);
+    if (device_count > 1) {
+        ShareSizes sizes;
+        sizes.particles = particle_count_;
+        for (int d = 0; d < device_count; ++d) {
+            std::uint64_t share = 0;
+            for (int s = slices.first_slice(d); s < slices.end_slice(d); ++s) share += per_slice[s];
+            sizes.largest_share = std::max(sizes.largest_share, share);
+        }
+        for (auto n : per_slice) sizes.largest_slice = std::max(sizes.largest_slice, n);
+        layout.capacity = multi_device_capacity(devices, layout, sizes, limit);
+        for (auto& device : devices) device->allocate(layout, params_);
+    }
+    group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_);
+    group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
+    // With several devices the timings are always gathered and logged; with balancing off the
+    // slices stay where they are.
+    balancing_ = options_.balancing == RunOptions::Balancing::kOn ||
+                 (options_.balancing == RunOptions::Balancing::kAuto && device_count > 1);
+    if (device_count > 1) {
+        balancer_ = std::make_unique<LoadBalancer>(device_count, options_.rebuild_every,
+                                                   options_.lb_threshold);
+    }
+    if (options_.fault_device >= 0) {
+        group_->inject_fault(options_.fault_device, options_.fault_iteration);
+    }
+    group_->upload(particles);
+    setup_seconds_ = seconds_since(start);
+}
+
+HostParticles Simulation::download() {
+    HostParticles all;
+    for (const HostParticles& part : group_->download()) all.append(part);
+    return all;
+}
+
+std::string Simulation::when() const {
+    std::ostringstream s;
+    s << "at t = " << time_ << " s (iteration " << iteration_ << ")";
+    return s.str();
+}
+
+void Simulation::fail_out_of_domain() {
+    const HostParticles p = download();
+    std::ostringstream msg;
+    msg << "a particle left the domain " << when();
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (grid_.cell_of(p.pos[i]) != grid_.outside_cell()) continue;
+        const Box d = problem_.domain(options_.dp);
+        msg << ": particle " << p.id[i] << " (" << (p.type[i] == kFluid ? "fluid" : "boundary")
+            << ") is at (" << p.pos[i].x << ", " << p.pos[i].y << ", " << p.pos[i].z
+            << "), outside [" << d.lo[0] << ", " << d.hi[0] << "] x [" << d.lo[1] << ", " << d.hi[1]
+            << "] x [" << d.lo[2] << ", " << d.hi[2] << "] m";
+        break;
+    }
+    msg << ". The simulation is probably unstable: try a smaller --cfl or --dp.";
+    throw SimulationError(msg.str());
+}
+
+void Simulation::fail_non_finite() {
+    const HostParticles p = download();
+    std::ostringstream msg;
+    msg << "the simulation blew up " << when() << ": accelerations or density rates are not finite";
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const Vec4 &x = p.pos[i], &v = p.velrho[i];
+        if (std::isfinite(x.x + x.y + x.z) && std::isfinite(v.x + v.y + v.z + v.w)) continue;
+        msg << "; particle " << p.id[i] << " has position (" << x.x << ", " << x.y << ", " << x.z
+            << "), velocity (" << v.x << ", " << v.y << ", " << v.z << "), density " << v.w;
+        break;
+    }
+    msg << ". Try a smaller --cfl or --dp.";
+    throw SimulationError(msg.str());
+}
+
+void Simulation::check_neighbours(std::uint32_t largest) {
+    if (largest == kCellOverflow) {
+        throw SimulationError("particles clumped " + when() + ": a cell holds more than " +
+                              std::to_string(kMaxCellOccupancy) +
+                              " particles. The simulation is unstable: try a smaller --cfl.");
+    }
+    if (largest > std::uint32_t(options_.max_neighbours)) {
+        throw SimulationError("a particle has " + std::to_string(largest) + " neighbours " +
+                              when() + ", more than --max-neighbours " +
+                              std::to_string(options_.max_neighbours) + ": raise it");
+    }
+    largest_neighbours_ = std::max(largest_neighbours_, largest);
+}
+
+// At a rebuild: Listing 1 on the Forces times of the last k iterations. Slices move at this
+// rebuild, except where the receiving device would run out of room.
+void Simulation::balance() {
+    TimedRegion region(balance_seconds_, main_track_, "load balancing", "balancing");
+    std::optional<BalanceDecision> decision = balancer_->decide(group_->slices());
+    if (!decision) return;
+    const std::vector<std::uint64_t> count = group_->particle_counts();
+    if (!balancing_) {  // logged as measured, nothing moves
+        decision->marks.assign(decision->marks.size(), BalanceMark::kNone);
+        decision->boundary_shift.assign(decision->boundary_shift.size(), 0);
+        decision->to = decision->from;
+    }
+    if (decision->changed()) {
+        const std::vector<std::uint64_t> first = group_->first_slice_counts();
+        const std::vector<std::uint64_t> last = group_->last_slice_counts();
+        std::vector<std::uint64_t> after = count;
+        std::uint64_t largest_edge = 0;
+        for (int d = 0; d < group_->size(); ++d) {
+            largest_edge = std::max({largest_edge, first[d], last[d]});
+        }
+        for (std::size_t b = 0; b < decision->boundary_shift.size(); ++b) {
+            if (decision->boundary_shift[b] < 0) {  // device b's last slice goes to b + 1
+                after[b] -= last[b];
+                after[b + 1] += last[b];
+            } else if (decision->boundary_shift[b] > 0) {  // b + 1's first slice goes to b
+                after[b + 1] -= first[b + 1];
+                after[b] += first[b + 1];
+            }
+        }
+        // Room for the external slices and for particles moving in before the next rebuild.
+        bool dropped = false;
+        for (std::size_t b = 0; b < decision->boundary_shift.size(); ++b) {
+            const std::size_t taker = decision->boundary_shift[b] < 0 ? b + 1 : b;
+            if (decision->boundary_shift[b] != 0 &&
+                after[taker] + 4 * largest_edge > group_->device(int(taker)).capacity()) {
+                decision->boundary_shift[b] = 0;
+                dropped = true;
+                ++balance_counts_.dropped;
+            }
+        }
+        if (dropped) decision->to = apply_boundary_shifts(decision->from, decision->boundary_shift);
+        for (int shift : decision->boundary_shift) balance_counts_.moves += shift != 0;
+        group_->set_slices(decision->to);
+    }
+    ++balance_counts_.decisions;
+    if (balance_log_) balance_log_->write(iteration_, time_, *decision, count);
+}
+
+void Simulation::step() {
+    if (trace_ && iteration_ == options_.trace_first) start_trace();
+    advance();
+    if (trace_began_ >= 0 && iteration_ == options_.trace_end) finish_trace();
+}
+
+void Simulation::advance() {
+    TracedRegion region(main_track_, "iteration", "iteration");
+    const bool rebuild = iteration_ % options_.rebuild_every == 0;
+    if (rebuild && balancer_) balance();
+    StepResult r;
+    try {
+        r = group_->step(StepRequest{iteration_, rebuild, time_, options_.t_end, next_dt_limit_});
+    } catch (const std::exception& e) {
+        throw SimulationError("a device failed " + when() + ": " + e.what());
+    }
+    if (r.outside_grid) fail_out_of_domain();
+    if (r.non_finite) fail_non_finite();
+    if (rebuild) check_neighbours(r.largest_neighbours);
+    if (r.removed > 0) {
+        removed_ += r.removed;
+        if (log_ != nullptr && ++removal_warnings_ <= kRemovalWarnings) {
+            *log_ << "warning: " << r.removed << " particle(s) left the domain " << when()
+                  << " and were removed (" << removed_ << " so far)"
+                  << (removal_warnings_ == kRemovalWarnings ? "; further removals are only counted"
+                                                            : "")
+                  << "\n";
+        }
+    }
+    particle_iterations_ += double(particle_count_ - removed_);
+    time_ += r.dt;
+    next_dt_limit_ = r.next_dt_limit;
+    if (balancer_) {
+        const SliceMap& map = group_->slices();
+        for (int d = 0; d < group_->size(); ++d) {
+            balancer_->add_sample(d, group_->forces_seconds()[d],
+                                  map.end_slice(d) - map.first_slice(d));
+        }
+        balancer_->end_iteration();
+    }
+    ++iteration_;
+}
+
+}  // namespace sph

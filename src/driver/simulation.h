@@ -1,0 +1,98 @@
+// The simulation driver: set-up, the time loop, output, status and the run report.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "cell_grid.h"
+#include "common/errors.h"
+#include "common/trace.h"
+#include "devices/device.h"
+#include "devices/host_particles.h"
+#include "driver/run_options.h"
+#include "multi_device/device_group.h"
+#include "multi_device/load_balance_log.h"
+#include "multi_device/load_balancer.h"
+#include "problem.h"
+#include "report/run_report.h"
+#include "sph_params.h"
+
+namespace sph {
+
+// Makes CPU device number d of a run; tests use it to put instrumented devices in a run.
+using CpuDeviceMaker = std::function<std::unique_ptr<Device>(int d, int threads)>;
+
+class Simulation {
+public:
+    // Lays out the particles, picks the back end, checks memory and uploads. Throws OptionError
+    // for a back end or device that cannot be had. `make_cpu_device`, when given, makes the
+    // devices of the CPU back end.
+    Simulation(const Problem& problem, const RunOptions& options, int split_axis,
+               const CpuDeviceMaker& make_cpu_device = {});
+
+    // Runs to t_end with output and status lines on `log`. On failure the report in the output
+    // folder says "failed" and why, the output written so far stays valid, and this throws.
+    RunReport run(std::ostream& log);
+
+    // One iteration: rebuild (every k), then predictor and corrector. Throws SimulationError.
+    void step();
+
+    // Every particle, gathered from the devices (in device order).
+    HostParticles particles() { return download(); }
+    // Each device's particles.
+    std::vector<HostParticles> particles_per_device() { return group_->download(); }
+    int device_count() const { return group_->size(); }
+    DeviceGroup& group() { return *group_; }
+    double time() const { return time_; }
+    std::uint64_t removed_particles() const { return removed_; }
+    long iteration() const { return iteration_; }
+    const SphParams& params() const { return params_; }
+    const CellGrid& grid() const { return grid_; }
+    const std::string& backend_note() const { return backend_note_; }
+
+private:
+    HostParticles download();
+    void check_neighbours(std::uint32_t largest);
+    void advance();
+    void balance();
+    void start_trace();
+    void finish_trace();
+    void add_device_reports(RunReport& report);
+    [[noreturn]] void fail_out_of_domain();
+    [[noreturn]] void fail_non_finite();
+    std::string when() const;
+    RunReport base_report() const;
+
+    const Problem& problem_;
+    RunOptions options_;
+    SphParams params_{};
+    CellGrid grid_{};
+    std::unique_ptr<DeviceGroup> group_;
+    std::unique_ptr<LoadBalancer> balancer_;       // with balancing on
+    std::unique_ptr<LoadBalanceLog> balance_log_;  // opened by run()
+    bool balancing_ = false;
+    // --trace: made by run(), open for iterations [trace_first, trace_end).
+    std::unique_ptr<Trace> trace_;
+    TraceTrack main_track_;  // the main thread's track while the window is open
+    long trace_began_ = -1;  // the window's first iteration once open
+    std::string trace_written_;
+    double balance_seconds_ = 0.0;
+    BalanceCounts balance_counts_;
+    std::uint64_t removed_ = 0;         // particles that left the domain
+    double particle_iterations_ = 0.0;  // sum over iterations of the particles then
+    std::ostream* log_ = nullptr;       // run()'s log, for warnings
+    static constexpr int kRemovalWarnings = 20;
+    int removal_warnings_ = 0;
+    std::string backend_, backend_note_;
+    std::size_t particle_count_ = 0, fluid_count_ = 0;
+    double setup_seconds_ = 0.0;
+    double time_ = 0.0;
+    long iteration_ = 0;
+    float next_dt_limit_;  // dt bound from the last corrector's forces
+    std::uint32_t largest_neighbours_ = 0;
+};
+
+}  // namespace sph

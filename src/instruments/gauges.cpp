@@ -1,0 +1,262 @@
+#include "instruments/gauges.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "particle_type.h"
+#include "tait.h"
+#include "wendland.h"
+
+namespace sph {
+
+namespace {
+
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+constexpr double kSurfaceColour = 0.5;
+
+// A fluid particle within 2h of an instrument's line (or point): its offset from the line in x-y,
+// its elevation, volume and pressure.
+struct Nearby {
+    double r_xy_sq, z, volume, pressure;
+};
+
+// One instrument for the gathering pass: a vertical line (gauge) or a point (probe).
+struct Site {
+    double x, y, z;
+    bool point;
+};
+
+// Fluid particles within `radius` of each site, found in one pass over the particles. Sites are
+// binned into a 2-D grid of cells `radius` wide over their bounding box, each cell listing the
+// sites whose disc reaches it, so a particle is tested against a handful of sites at most.
+std::vector<std::vector<Nearby>> gather(const std::vector<Site>& sites,
+                                        const HostParticles& particles, const SphParams& params) {
+    std::vector<std::vector<Nearby>> near(sites.size());
+    if (sites.empty()) return near;
+    const double radius = 2.0 * params.h, radius_sq = radius * radius;
+    double lo[2] = {sites[0].x, sites[0].y}, hi[2] = {sites[0].x, sites[0].y};
+    for (const Site& s : sites) {
+        lo[0] = std::min(lo[0], s.x), hi[0] = std::max(hi[0], s.x);
+        lo[1] = std::min(lo[1], s.y), hi[1] = std::max(hi[1], s.y);
+    }
+    for (int a = 0; a < 2; ++a) lo[a] -= radius, hi[a] += radius;
+    // Cells no smaller than the radius, and few enough to stay cheap for far-apart sites.
+    double cell = radius;
+    while (((hi[0] - lo[0]) / cell + 1) * ((hi[1] - lo[1]) / cell + 1) > 1 << 20) cell *= 2;
+    const long nx = long((hi[0] - lo[0]) / cell) + 1, ny = long((hi[1] - lo[1]) / cell) + 1;
+
+    // Compressed lists: the sites reaching cell c are site_of[start[c] .. start[c + 1]).
+    std::vector<long> start(nx * ny + 1, 0);
+    std::vector<int> site_of;
+    for (int pass = 0; pass < 2; ++pass) {
+        std::vector<long> fill(start.begin(), start.end() - 1);
+        for (std::size_t s = 0; s < sites.size(); ++s) {
+            const long x0 = long((sites[s].x - radius - lo[0]) / cell);
+            const long x1 = long((sites[s].x + radius - lo[0]) / cell);
+            const long y0 = long((sites[s].y - radius - lo[1]) / cell);
+            const long y1 = long((sites[s].y + radius - lo[1]) / cell);
+            for (long j = std::max(0L, y0); j <= std::min(ny - 1, y1); ++j) {
+                for (long i = std::max(0L, x0); i <= std::min(nx - 1, x1); ++i) {
+                    if (pass == 0) {
+                        ++start[j * nx + i + 1];
+                    } else {
+                        site_of[fill[j * nx + i]++] = int(s);
+                    }
+                }
+            }
+        }
+        if (pass == 0) {
+            for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+            site_of.resize(start.back());
+        }
+    }
+
+    for (std::size_t p = 0; p < particles.size(); ++p) {
+        if (particles.type[p] != kFluid) continue;
+        const Vec4 r = particles.pos[p];
+        // Written so that a NaN position (a diverged run) falls outside too.
+        if (!(r.x >= lo[0] && r.x < hi[0] && r.y >= lo[1] && r.y < hi[1]) || !std::isfinite(r.z)) {
+            continue;
+        }
+        const long c = long((r.y - lo[1]) / cell) * nx + long((r.x - lo[0]) / cell);
+        for (long k = start[c]; k < start[c + 1]; ++k) {
+            const Site& s = sites[site_of[k]];
+            const double dx = r.x - s.x, dy = r.y - s.y, dz = s.point ? r.z - s.z : 0.0;
+            const double r_xy_sq = dx * dx + dy * dy;
+            if (r_xy_sq + dz * dz >= radius_sq) continue;
+            const float rho = particles.velrho[p].w;
+            near[site_of[k]].push_back(
+                {r_xy_sq, r.z, double(params.mass) / rho, tait_pressure(rho, params)});
+        }
+    }
+    return near;
+}
+
+double kernel(double r_sq, const SphParams& params) {
+    return wendland_w(float(std::sqrt(r_sq)), params);
+}
+
+// The free surface of the water that stands on the floor at a gauge's line: scanning up from
+// below the lowest particle, the first z where the colour, having reached 1/2, falls below it
+// again; 0 if it never reaches 1/2. Spray and droplets above that surface are not read (as a
+// wave probe in a tank would not read them), nor is water above an air pocket. Samples every
+// dp/2, keeping the particles within 2h of the sample in a sliding window over the particles
+// sorted by rising z.
+double surface_height(std::vector<Nearby>& near, const SphParams& params) {
+    if (near.empty()) return 0.0;
+    std::sort(near.begin(), near.end(), [](const Nearby& a, const Nearby& b) { return a.z < b.z; });
+    const double radius = 2.0 * params.h, step = 0.5 * particle_spacing(params);
+    const double bottom = near.front().z - radius, top = near.back().z + radius;
+    std::size_t begin = 0, end = 0;
+    bool wet = false;
+    double previous = 0.0;  // the colour one sample lower (read once wet)
+    for (long k = 0;; ++k) {
+        const double z = bottom + k * step;
+        if (z > top) return 0.0;
+        while (end < near.size() && near[end].z < z + radius) ++end;
+        while (begin < end && near[begin].z <= z - radius) ++begin;
+        if (!wet && begin == end &&
+            end < near.size()) {  // dry gap: on to the next particle's reach
+            const long next = long(std::floor((near[end].z - radius - bottom) / step));
+            if (next > k) {
+                k = next - 1;
+                continue;
+            }
+        }
+        double colour = 0.0;
+        for (std::size_t j = begin; j < end; ++j) {
+            const double dz = near[j].z - z;
+            colour += near[j].volume * kernel(near[j].r_xy_sq + dz * dz, params);
+        }
+        if (!wet) {
+            wet = colour >= kSurfaceColour;
+        } else if (colour < kSurfaceColour) {
+            return z - step + (previous - kSurfaceColour) / (previous - colour) * step;
+        }
+        previous = colour;
+    }
+}
+
+// Shepard-normalised pressure of the fluid particles near a probe (their offsets in z are taken
+// from the probe's z); 0 when there are none.
+double probe_pressure(const std::vector<Nearby>& near, double z, const SphParams& params) {
+    double weighted = 0.0, weight = 0.0;
+    for (const Nearby& n : near) {
+        const double dz = n.z - z;
+        const double w = n.volume * kernel(n.r_xy_sq + dz * dz, params);
+        weighted += n.pressure * w;
+        weight += w;
+    }
+    return weight > 0.0 ? weighted / weight : 0.0;
+}
+
+std::vector<Site> sites_of(const Instruments& in) {
+    std::vector<Site> sites;
+    for (const Gauge& g : in.gauges) sites.push_back({g.x, g.y, 0.0, false});
+    for (const Probe& p : in.probes) sites.push_back({p.x, p.y, p.z, true});
+    return sites;
+}
+
+}  // namespace
+
+double particle_spacing(const SphParams& params) {
+    return std::cbrt(double(params.mass) / double(params.rho0));
+}
+
+InstrumentReadings measure(const Instruments& in, const HostParticles& particles,
+                           const SphParams& params) {
+    InstrumentReadings out;
+    std::vector<std::vector<Nearby>> near = gather(sites_of(in), particles, params);
+    for (std::size_t g = 0; g < in.gauges.size(); ++g) {
+        out.heights.push_back(surface_height(near[g], params));
+    }
+    for (std::size_t p = 0; p < in.probes.size(); ++p) {
+        out.pressures.push_back(probe_pressure(near[in.gauges.size() + p], in.probes[p].z, params));
+    }
+    if (in.front) out.front = surge_front(*in.front, particles, params);
+    return out;
+}
+
+std::vector<double> gauge_heights(const std::vector<Gauge>& gauges, const HostParticles& particles,
+                                  const SphParams& params) {
+    Instruments in;
+    in.gauges = gauges;
+    return measure(in, particles, params).heights;
+}
+
+std::vector<double> probe_pressures(const std::vector<Probe>& probes,
+                                    const HostParticles& particles, const SphParams& params) {
+    Instruments in;
+    in.probes = probes;
+    return measure(in, particles, params).pressures;
+}
+
+double surge_front(const FrontTracker& tracker, const HostParticles& particles,
+                   const SphParams& params) {
+    if (tracker.axis < 0 || tracker.axis > 2 ||
+        (tracker.direction != 1 && tracker.direction != -1)) {
+        throw std::invalid_argument("front tracker: axis must be 0, 1 or 2 and direction +1 or -1");
+    }
+    // s: the coordinate along the axis, signed so that the front is the largest s.
+    struct Banded {
+        double s;
+        Vec3 r;
+    };
+    std::vector<Banded> band;
+    // At coarse spacings a surge one particle deep rides above a thin band: the band is at least
+    // h deep.
+    const double top = tracker.floor + std::max(tracker.band, double(params.h));
+    for (std::size_t p = 0; p < particles.size(); ++p) {
+        const Vec4 r = particles.pos[p];
+        if (particles.type[p] != kFluid || !(r.z >= tracker.floor && r.z < top)) continue;
+        const double along = tracker.axis == 0 ? r.x : tracker.axis == 1 ? r.y : r.z;
+        if (!std::isfinite(along)) continue;
+        band.push_back({tracker.direction * along, xyz(r)});
+    }
+    if (band.empty()) return kNan;
+    const double reach = 2.0 * particle_spacing(params), reach_sq = reach * reach;
+    double s_max = band[0].s, s_min = band[0].s;
+    for (const Banded& b : band) s_max = std::max(s_max, b.s), s_min = std::min(s_min, b.s);
+
+    // Examine the leading slab [s_max - depth, s_max] first, widening it only if all its
+    // particles are isolated: usually one slab a few dp deep settles it without sorting the band.
+    for (double depth = 4.0 * reach;; depth *= 4.0) {
+        const double lo = s_max - depth;
+        std::vector<Banded> slab;  // the slab plus the neighbours its particles may have behind it
+        for (const Banded& b : band) {
+            if (b.s >= lo - reach) slab.push_back(b);
+        }
+        std::sort(slab.begin(), slab.end(),
+                  [](const Banded& a, const Banded& b) { return a.s > b.s; });
+        for (std::size_t i = 0; i < slab.size() && slab[i].s >= lo; ++i) {
+            int neighbours = 0;
+            for (std::size_t j = i; j-- > 0 && slab[j].s - slab[i].s <= reach;) {
+                neighbours += length_squared(slab[j].r - slab[i].r) <= reach_sq;
+            }
+            for (std::size_t j = i + 1; j < slab.size() && slab[i].s - slab[j].s <= reach; ++j) {
+                neighbours += length_squared(slab[j].r - slab[i].r) <= reach_sq;
+            }
+            if (neighbours >= tracker.min_neighbours) return tracker.direction * slab[i].s;
+        }
+        if (lo <= s_min) return kNan;
+    }
+}
+
+std::vector<std::string> instrument_columns(const Instruments& in) {
+    std::vector<std::string> columns;
+    for (const Gauge& g : in.gauges) columns.push_back(g.name);
+    for (const Probe& p : in.probes) columns.push_back(p.name);
+    if (in.front) columns.push_back(std::string("front_") + "xyz"[in.front->axis]);
+    return columns;
+}
+
+std::vector<double> instrument_row(const Instruments& in, const InstrumentReadings& readings) {
+    std::vector<double> row(readings.heights);
+    row.insert(row.end(), readings.pressures.begin(), readings.pressures.end());
+    if (in.front) row.push_back(readings.front);
+    return row;
+}
+
+}  // namespace sph

@@ -1,0 +1,73 @@
+// Measurements on a particle snapshot: water-height gauges, pressure probes and the surge front.
+//
+// All three read fluid particles only (boundary particles are walls, not water), with the volume
+// V_j = m / rho_j (m = SphParams::mass = rho0 dp^3, rho_j the particle's density) and the run's
+// Wendland kernel W of support 2h. They run on the host, on a HostParticles snapshot; one pass over
+// the particles bins the fluid near the instruments into a 2-D column grid, so that all gauges
+// and probes of a million-particle snapshot take about 10 ms (one core).
+//
+// Gauge (a vertical line at x, y): the SPH colour c(z) = sum_j V_j W(|r - r_j|), the kernel
+// estimate of the fluid volume fraction (about 1 inside the water, 1/2 at its surface, 0 in the
+// air), is sampled every dp/2 up the line from 2h below the lowest nearby particle; the reading
+// is the first z where c, having reached 1/2, falls below 1/2 again, interpolated linearly
+// between the samples around the crossing: the elevation of the free surface of the water that
+// stands on the floor [m] (its depth when the floor is at z = 0). Spray, droplets and water
+// above an air pocket are not read, as DualSPHysics' water-level gauges scan bottom-up too.
+// Where c never reaches 1/2 the gauge is dry and reads 0; where the only blob reaching it is
+// airborne, the gauge reads that blob's top. On a flat lattice it reads the top layer's centre
+// + dp/2 (the geometric surface) within 0.01 dp; on a sloped one within 0.4 dp of the plane (the
+// lattice's staircase); a film of two layers or more within 0.01 dp, of one layer 0.8 dp. A
+// single droplet has c <= 0.19 (h = 1.3 dp). A gauge closer than 2h to a wall reads low (the
+// wall's particles are not fluid).
+//
+// Probe (a point): p = sum_j p_j V_j W / sum_j V_j W over fluid particles within 2h, p_j the
+// Tait pressure of rho_j. With the Shepard normalisation over fluid only, a probe on a wall's face
+// reads the fluid beside the wall and never the walls' (dynamic-boundary) pressures, so probes
+// are placed on the face itself, as in experiments; there, and at a free surface, the support is
+// one-sided and the reading is that of the fluid about 0.6 dp from the face (hydrostatic: low by
+// rho g 0.6 dp, 118 Pa at dp = 0.02 m). A code interpolating over boundary particles too would
+// put the probe about 1.5 h off the wall instead. 2h or more inside the fluid a linear field is
+// read exactly. With no fluid particle within 2h the probe is dry and reads 0.
+//
+// Front: among fluid particles with floor <= z < floor + band, the furthest along the tracker's
+// axis and direction that has at least `min_neighbours` other such particles within 2 dp; the
+// reading is that particle's centre coordinate [m] (dp/2 behind the water's edge), NaN when no
+// particle qualifies.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "devices/host_particles.h"
+#include "instruments.h"
+#include "sph_params.h"
+
+namespace sph {
+
+struct InstrumentReadings {
+    std::vector<double> heights;    // per gauge, free-surface elevation [m]; 0 where dry
+    std::vector<double> pressures;  // per probe [Pa]; 0 where dry
+    double front = 0.0;             // [m]; NaN when no particle qualifies; unset without a tracker
+};
+
+// The particle spacing dp = (mass / rho0)^(1/3).
+double particle_spacing(const SphParams& params);
+
+std::vector<double> gauge_heights(const std::vector<Gauge>& gauges, const HostParticles& particles,
+                                  const SphParams& params);
+std::vector<double> probe_pressures(const std::vector<Probe>& probes,
+                                    const HostParticles& particles, const SphParams& params);
+double surge_front(const FrontTracker& tracker, const HostParticles& particles,
+                   const SphParams& params);
+
+// Everything at once (gauges and probes share one pass over the particles).
+InstrumentReadings measure(const Instruments& instruments, const HostParticles& particles,
+                           const SphParams& params);
+
+// CSV columns after "time": gauge names, probe names, then "front_x" (or _y, _z) with a tracker;
+// and the values of one row, in that order.
+std::vector<std::string> instrument_columns(const Instruments& instruments);
+std::vector<double> instrument_row(const Instruments& instruments,
+                                   const InstrumentReadings& readings);
+
+}  // namespace sph

@@ -1,0 +1,30 @@
+#include "multi_device/barrier.h"
+
+namespace sph {
+
+void Barrier::arrive_and_wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (aborted_) throw BarrierAborted();
+    const long generation = generation_;
+    if (++waiting_ == parties_) {
+        waiting_ = 0;
+        ++generation_;
+        changed_.notify_all();
+        return;
+    }
+    changed_.wait(lock, [&] { return generation_ != generation || aborted_; });
+    if (generation_ == generation) throw BarrierAborted();
+}
+
+void Barrier::abort() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    aborted_ = true;
+    changed_.notify_all();
+}
+
+bool Barrier::aborted() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return aborted_;
+}
+
+}  // namespace sph

@@ -1,0 +1,279 @@
+#include "report/run_report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+#include "atomic_file.h"
+
+namespace sph {
+
+double DeviceReport::other_seconds(double loop_seconds, double main_thread_seconds) const {
+    const KernelTimes& k = kernels;
+    const WorkerStats& w = worker;
+    return loop_seconds - main_thread_seconds - k.build_neibs - k.forces - k.minimum_scan -
+           k.euler - w.migration_seconds - w.rebuild_wait_seconds - w.dt_wait_seconds -
+           w.marker_wait_seconds;
+}
+
+double RunReport::kips() const {
+    return loop_seconds > 0.0 ? particle_iterations / loop_seconds / 1e3 : 0.0;
+}
+
+std::size_t RunReport::device_bytes() const {
+    std::size_t total = 0;
+    for (const DeviceReport& d : devices) total += d.memory_bytes;
+    return total;
+}
+
+double RunReport::bytes_per_particle() const {
+    return particles > 0 ? double(device_bytes()) / double(particles) : 0.0;
+}
+
+KernelTimes RunReport::kernels() const {
+    KernelTimes k;
+    for (const DeviceReport& d : devices) {
+        const KernelTimes& t = d.kernels;
+        k.build_neibs = std::max(k.build_neibs, t.build_neibs);
+        k.forces = std::max(k.forces, t.forces);
+        k.forces_edges = std::max(k.forces_edges, t.forces_edges);
+        k.forces_centre = std::max(k.forces_centre, t.forces_centre);
+        k.minimum_scan = std::max(k.minimum_scan, t.minimum_scan);
+        k.euler = std::max(k.euler, t.euler);
+        k.exchange_copy += t.exchange_copy;
+        k.exchange_hidden += t.exchange_hidden;
+    }
+    return k;
+}
+
+double RunReport::exchange_hidden_fraction() const {
+    const KernelTimes k = kernels();
+    return k.exchange_copy > 0.0 ? k.exchange_hidden / k.exchange_copy : 0.0;
+}
+
+namespace {
+
+// One row of the per-device table: a label, then one column per device.
+template <class Value>
+void device_row(std::ostream& out, const RunReport& r, const char* label, Value value) {
+    out << "  " << std::left << std::setw(22) << label << std::right;
+    for (const DeviceReport& d : r.devices) out << std::setw(14) << value(d);
+    out << "\n";
+}
+
+std::string seconds_and_share(double seconds, double loop) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f s %3.0f%%", seconds,
+                  loop > 0 ? 100.0 * seconds / loop : 0.0);
+    return text;
+}
+
+std::string fixed(double value, int precision) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(precision) << value;
+    return s.str();
+}
+
+}  // namespace
+
+void print_report(const RunReport& r, std::ostream& out) {
+    const auto flags = out.flags();
+    const double loop = r.loop_seconds;
+    const double main_thread = r.output_seconds + r.balance_seconds;
+    out << "Run report (" << r.status << ")\n";
+    if (!r.error.empty()) out << "  error: " << r.error << "\n";
+    out << "  problem       " << r.problem << ", dp " << r.dp << " m, h " << r.h << " m, c0 "
+        << r.c0 << " m/s\n"
+        << "  backend       " << r.backend << " on " << r.device << "\n"
+        << "  particles     " << r.particles << " (" << r.fluid_particles << " fluid, "
+        << r.boundary_particles << " boundary)\n"
+        << "  iterations    " << r.iterations << " to t = " << r.simulated_time << " s\n"
+        << "  left domain   " << r.removed_particles << " particles removed\n"
+        << std::fixed << std::setprecision(3) << "  wall time     " << r.setup_seconds
+        << " s set-up + " << loop << " s time loop (" << r.output_seconds << " s output, "
+        << r.balance_seconds << " s load balancing)\n"
+        << "  throughput    " << std::setprecision(1) << r.kips()
+        << " kips = " << std::setprecision(3) << r.mips() << " mips average";
+    if (r.instantaneous.windows > 0) {
+        out << "; per " << std::setprecision(1) << r.instantaneous.window_seconds
+            << " s window: last " << r.instantaneous.last_kips << ", " << r.instantaneous.min_kips
+            << " to " << r.instantaneous.max_kips << " kips";
+    }
+    out << "\n"
+        << "  memory        " << std::setprecision(1) << r.device_bytes() / 1048576.0 << " MiB, "
+        << r.bytes_per_particle() << " bytes/particle\n"
+        << "  neighbours    at most " << r.largest_neighbour_count << " of " << r.max_neighbours
+        << " list entries\n";
+    if (!r.trace_file.empty()) out << "  trace         " << r.trace_file << "\n";
+
+    out << "  time loop per device (share of the time loop)\n";
+    int column = 0;
+    device_row(out, r, "",
+               [&](const DeviceReport&) { return "device " + std::to_string(column++); });
+    device_row(out, r, "BuildNeibs", [&](const DeviceReport& d) {
+        return seconds_and_share(d.kernels.build_neibs, loop);
+    });
+    device_row(out, r, "Forces",
+               [&](const DeviceReport& d) { return seconds_and_share(d.kernels.forces, loop); });
+    device_row(out, r, "  edge stripes", [&](const DeviceReport& d) {
+        return seconds_and_share(d.kernels.forces_edges, loop);
+    });
+    device_row(out, r, "  centre stripe", [&](const DeviceReport& d) {
+        return seconds_and_share(d.kernels.forces_centre, loop);
+    });
+    device_row(out, r, "MinimumScan", [&](const DeviceReport& d) {
+        return seconds_and_share(d.kernels.minimum_scan, loop);
+    });
+    device_row(out, r, "Euler",
+               [&](const DeviceReport& d) { return seconds_and_share(d.kernels.euler, loop); });
+    device_row(out, r, "dt reduction wait", [&](const DeviceReport& d) {
+        return seconds_and_share(d.worker.dt_wait_seconds, loop);
+    });
+    device_row(out, r, "neighbour Euler wait", [&](const DeviceReport& d) {
+        return seconds_and_share(d.worker.marker_wait_seconds, loop);
+    });
+    device_row(out, r, "rebuild wait", [&](const DeviceReport& d) {
+        return seconds_and_share(d.worker.rebuild_wait_seconds, loop);
+    });
+    device_row(out, r, "migration", [&](const DeviceReport& d) {
+        return seconds_and_share(d.worker.migration_seconds, loop);
+    });
+    device_row(out, r, "balancing + output",
+               [&](const DeviceReport&) { return seconds_and_share(main_thread, loop); });
+    device_row(out, r, "other", [&](const DeviceReport& d) {
+        return seconds_and_share(d.other_seconds(loop, main_thread), loop);
+    });
+    device_row(out, r, "particles min",
+               [](const DeviceReport& d) { return std::to_string(d.worker.particles_min); });
+    device_row(out, r, "particles mean",
+               [](const DeviceReport& d) { return fixed(d.particles_mean(), 0); });
+    device_row(out, r, "particles max",
+               [](const DeviceReport& d) { return std::to_string(d.worker.particles_max); });
+    device_row(out, r, "slices at the end", [](const DeviceReport& d) {
+        return std::to_string(d.first_slice) + ".." + std::to_string(d.end_slice - 1);
+    });
+    device_row(out, r, "Forces ms/iteration", [](const DeviceReport& d) {
+        return fixed(1e3 * d.forces_seconds_per_iteration(), 3);
+    });
+    device_row(out, r, "MB sent",
+               [](const DeviceReport& d) { return fixed(d.worker.bytes_sent / 1e6, 1); });
+    device_row(out, r, "MB received",
+               [](const DeviceReport& d) { return fixed(d.worker.bytes_received / 1e6, 1); });
+    device_row(out, r, "memory MiB",
+               [](const DeviceReport& d) { return fixed(d.memory_bytes / 1048576.0, 1); });
+    device_row(out, r, "particles migrated in", [](const DeviceReport& d) {
+        return std::to_string(d.worker.particles_migrated_in);
+    });
+    if (r.devices.size() > 1) {
+        out << "  balancing     " << (r.balancing.enabled ? "on" : "off (measured only)") << ": "
+            << r.balancing.decisions << " decisions, " << r.balancing.moves << " slice moves";
+        if (r.balancing.dropped > 0) out << ", " << r.balancing.dropped << " refused for room";
+        out << "\n";
+    }
+    const KernelTimes k = r.kernels();
+    if (k.exchange_copy > 0.0) {
+        out << "  edge forces   " << std::setprecision(3) << k.exchange_copy << " s copying, "
+            << std::setprecision(1) << 100.0 * r.exchange_hidden_fraction()
+            << " % of it hidden behind the forces\n";
+    }
+    out.flags(flags);
+}
+
+namespace {
+
+nlohmann::json kernel_json(const KernelTimes& k) {
+    return {{"build_neibs", k.build_neibs},   {"forces", k.forces},
+            {"forces_edges", k.forces_edges}, {"forces_centre", k.forces_centre},
+            {"minimum_scan", k.minimum_scan}, {"euler", k.euler}};
+}
+
+nlohmann::json device_json(const DeviceReport& d, double loop, double main_thread) {
+    const WorkerStats& w = d.worker;
+    return {{"description", d.description},
+            {"kernel_time_s", kernel_json(d.kernels)},
+            {"wait_time_s",
+             {{"dt_reduction", w.dt_wait_seconds},
+              {"neighbour_euler", w.marker_wait_seconds},
+              {"rebuild", w.rebuild_wait_seconds}}},
+            {"migration_s", w.migration_seconds},
+            {"other_s", d.other_seconds(loop, main_thread)},
+            {"edge_force_copy_s", d.kernels.exchange_copy},
+            {"edge_force_copy_hidden_s", d.kernels.exchange_hidden},
+            {"forces_s_per_iteration", d.forces_seconds_per_iteration()},
+            {"particles",
+             {{"min", w.particles_min}, {"mean", d.particles_mean()}, {"max", w.particles_max}}},
+            {"slices",
+             {{"first", d.first_slice},
+              {"end", d.end_slice},
+              {"min", w.slices_min},
+              {"max", w.slices_max}}},
+            {"particles_migrated_in", w.particles_migrated_in},
+            {"edge_force_sends", w.force_sends},
+            {"bytes_sent", w.bytes_sent},
+            {"bytes_received", w.bytes_received},
+            {"memory_bytes", d.memory_bytes}};
+}
+
+}  // namespace
+
+void write_report_json(const RunReport& r, const std::string& path) {
+    using nlohmann::json;
+    const KernelTimes k = r.kernels();
+    const double main_thread = r.output_seconds + r.balance_seconds;
+    json devices = json::array();
+    for (const DeviceReport& d : r.devices)
+        devices.push_back(device_json(d, r.loop_seconds, main_thread));
+    json t = {{"schema", "sph-run-report/2"},
+              {"status", r.status},
+              {"problem", r.problem},
+              {"backend", r.backend},
+              {"device", r.device},
+              {"dp_m", r.dp},
+              {"h_m", r.h},
+              {"c0_m_per_s", r.c0},
+              {"particles",
+               {{"total", r.particles},
+                {"fluid", r.fluid_particles},
+                {"boundary", r.boundary_particles},
+                {"removed", r.removed_particles}}},
+              {"iterations", r.iterations},
+              {"particle_iterations", r.particle_iterations},
+              {"simulated_time_s", r.simulated_time},
+              {"wall_time_s",
+               {{"setup", r.setup_seconds},
+                {"time_loop", r.loop_seconds},
+                {"output", r.output_seconds},
+                {"load_balancing", r.balance_seconds}}},
+              {"load_balancing",
+               {{"enabled", r.balancing.enabled},
+                {"decisions", r.balancing.decisions},
+                {"slice_moves", r.balancing.moves},
+                {"moves_refused_for_room", r.balancing.dropped}}},
+              {"kips", r.kips()},
+              {"mips", r.mips()},
+              {"instantaneous_kips",
+               {{"window_s", r.instantaneous.window_seconds},
+                {"windows", r.instantaneous.windows},
+                {"last", r.instantaneous.last_kips},
+                {"min", r.instantaneous.min_kips},
+                {"max", r.instantaneous.max_kips}}},
+              {"kernel_time_s", kernel_json(k)},
+              {"exchange",
+               {{"edge_force_copy_s", k.exchange_copy},
+                {"edge_force_copy_hidden_s", k.exchange_hidden},
+                {"hidden_fraction", r.exchange_hidden_fraction()}}},
+              {"devices", std::move(devices)},
+              {"device_memory_bytes", r.device_bytes()},
+              {"bytes_per_particle", r.bytes_per_particle()},
+              {"largest_neighbour_count", r.largest_neighbour_count},
+              {"max_neighbours", r.max_neighbours},
+              {"output_frames", r.output_frames}};
+    if (!r.error.empty()) t["error"] = r.error;
+    if (!r.trace_file.empty()) t["trace_file"] = r.trace_file;
+    write_text_file_atomically(path, t.dump(2) + "\n");
+}
+
+}  // namespace sph

@@ -1,0 +1,89 @@
+// The end-of-run report: printed as a table and written as JSON (run_report.json). The JSON
+// schema is documented in docs/run-report.md; keep the two in step.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "devices/device.h"
+#include "multi_device/device_group.h"
+
+namespace sph {
+
+// One device's share of the run.
+struct DeviceReport {
+    std::string description;
+    KernelTimes kernels;
+    WorkerStats worker;
+    int first_slice = 0, end_slice = 0;  // owned at the end of the run
+    std::size_t memory_bytes = 0;        // allocated at set-up; the time loop allocates nothing
+
+    double particles_mean() const {
+        return worker.rebuilds > 0 ? worker.particles_sum / double(worker.rebuilds) : 0.0;
+    }
+    // Average Forces time of one iteration (both stages), what the balancer compares.
+    double forces_seconds_per_iteration() const {
+        return worker.iterations > 0 ? worker.forces_seconds / double(worker.iterations) : 0.0;
+    }
+    // The time loop less what this device's kernels, waits and copies account for, and less the
+    // main thread's balancing and output: launches, host-device synchronisation, bookkeeping.
+    double other_seconds(double loop_seconds, double main_thread_seconds) const;
+};
+
+// What the load balancer did.
+struct BalanceCounts {
+    bool enabled = false;  // slices may move (else decisions are only logged)
+    long decisions = 0;    // balancing steps (rebuilds with k iterations of timings)
+    long moves = 0;        // slice boundaries shifted, one slice each
+    long dropped = 0;      // moves refused because the taker would run out of room
+};
+
+// Throughput over consecutive windows of wall time.
+struct ThroughputWindows {
+    double window_seconds = 0.0;
+    int windows = 0;  // complete windows; with none, last = min = max = the average
+    double last_kips = 0.0, min_kips = 0.0, max_kips = 0.0;
+};
+
+struct RunReport {
+    std::string status = "completed";  // or "failed"
+    std::string error;                 // why, when failed
+    std::string problem, backend, device;
+    std::size_t particles = 0, fluid_particles = 0, boundary_particles = 0;
+    double dp = 0.0, h = 0.0, c0 = 0.0;
+    long iterations = 0;
+    double particle_iterations = 0.0;     // sum over iterations of the particles in the run then
+    std::uint64_t removed_particles = 0;  // left the domain and were removed
+    double simulated_time = 0.0;
+    double setup_seconds = 0.0;  // set-up and upload, before the first iteration
+    double loop_seconds = 0.0;   // the time loop, output included
+    double output_seconds = 0.0;
+    double balance_seconds = 0.0;  // the load balancer's decisions (the moves are in BuildNeibs)
+    BalanceCounts balancing;
+    int output_frames = 0;
+    ThroughputWindows instantaneous;
+    std::vector<DeviceReport> devices;
+    std::uint32_t largest_neighbour_count = 0;
+    int max_neighbours = 0;
+    std::string trace_file;  // written by --trace, or empty
+
+    // Thousands of iterations x particles per second of the time loop (docs/design.md: paper
+    // section 4.1).
+    double kips() const;
+    double mips() const { return kips() / 1000.0; }
+    std::size_t device_bytes() const;
+    double bytes_per_particle() const;
+    // Each kernel's time on the slowest device, the copy totals over all devices.
+    KernelTimes kernels() const;
+    // Of the edge-force copy time, the share that overlapped the forces still computing.
+    double exchange_hidden_fraction() const;
+};
+
+void print_report(const RunReport& report, std::ostream& out);
+// Written atomically; throws naming the path on failure.
+void write_report_json(const RunReport& report, const std::string& path);
+
+}  // namespace sph
