@@ -98,19 +98,34 @@ public:
     void inject_fault(int device, long iteration) { fault_ = {device, iteration}; }
 
 private:
+    // --- The thread hand-off (device_group.cpp) ---
     void work(int d);
     void run_step(int d);
+    void fail(std::exception_ptr error);
+
+    // --- The rebuild protocol (device_group_rebuild.cpp), one phase between two barriers each ---
+    struct Migration {
+        std::uint32_t total = 0;  // particles device d holds after migration
+        bool moved = false;       // any left it, arrived or changed order
+    };
     bool rebuild(int d);
+    void sort_and_cut(int d);
+    Migration migrate(int d);
+    void settle(int d, const Migration& migration);
+    LocalLayout pull_external_slices(int d);
+    void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
+                        std::uint32_t count);
+    void sample_layout(int d);
+
+    // --- The Forces stage and its sends (device_group_forces.cpp) ---
+    // min() that keeps a NaN: a blown-up device must not hide behind the others.
+    static float min_keep_nan(float a, float b);
     float stage(int d, Stage stage);
     void plan_sends(int d);
     std::uint32_t left_external(int d) const;
     void euler(int d, Stage stage, float dt);
     void wait_for_neighbour_markers(int d);
     void wait_at_barrier(int d, double& seconds, const char* name);
-    void sample_layout(int d);
-    void fail(std::exception_ptr error);
-    void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
-                        std::uint32_t count);
 
     std::vector<std::unique_ptr<Device>> devices_;
     SliceMap slices_;

@@ -206,13 +206,6 @@ std::optional<BalanceDecision> LoadBalancer::decide(const SliceMap& map) {
     return decision;
 }
 
-void LoadBalancer::reset() {
-    seconds_.clear();
-    slices_.clear();
-    open_seconds_.assign(devices_, 0.0);
-    open_slices_.assign(devices_, 0);
-}
-
 LoadBalancer::State LoadBalancer::state() const {
     return State{seconds_, slices_, open_seconds_, open_slices_};
 }

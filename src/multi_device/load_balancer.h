@@ -96,10 +96,9 @@ public:
     // T_slice: all Forces seconds held over all slices they covered (0 when none was covered).
     double slice_seconds() const;
 
-    // Nothing until `window` iterations have closed since the last decision (or reset). Then the
+    // Nothing until `window` iterations have closed since the last decision. Then the
     // decision on the timings held, which are dropped: the next one waits for `window` more.
     std::optional<BalanceDecision> decide(const SliceMap& map);
-    void reset();
 
     State state() const;
     // Throws std::invalid_argument if `state` does not fit this balancer's devices and window.

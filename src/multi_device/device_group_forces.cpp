@@ -1,0 +1,63 @@
+// DeviceGroup's Forces stage across devices: the edge-force sends each device plans at a rebuild,
+// the stage itself with its sends, and the global dt minimum.
+#include <cmath>
+
+#include "multi_device/device_group.h"
+
+namespace sph {
+
+float DeviceGroup::min_keep_nan(float a, float b) {
+    return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
+}
+
+// Where device d's edge slices' forces go: its first slice to the left neighbour's right
+// external slots, its last slice to the right neighbour's left ones.
+void DeviceGroup::plan_sends(int d) {
+    const int n = size();
+    ForceSends& s = sends_[d];
+    s = ForceSends{};
+    const std::uint32_t first = left_external(d);
+    if (d > 0) {
+        Device& left = *devices_[d - 1];
+        s.left.first = first;
+        s.left.count = first_slice_end_[d];
+        s.left.to =
+            left.force_buffer().offset((left_external(d - 1) + internal_[d - 1]) * sizeof(Vec4));
+        s.left.receiver = &left;
+    }
+    if (d + 1 < n) {
+        Device& right = *devices_[d + 1];
+        s.right.first = first + last_slice_start_[d];
+        s.right.count = internal_[d] - last_slice_start_[d];
+        s.right.to = right.force_buffer();
+        s.right.receiver = &right;
+    }
+}
+
+// Forces on the internal particles with the edge-slice sends overlapping them (docs/design.md:
+// paper section 3.4), then the global dt minimum. Returns the minimum over all devices.
+float DeviceGroup::stage(int d, Stage stage) {
+    Device& dev = *devices_[d];
+    wait_for_neighbour_markers(d);
+    dev.forces(stage, sends_[d]);
+    auto count_send = [&](const ForceSend& send, int to) {
+        if (send.count == 0) return;
+        ++stats_[d].force_sends;
+        force_bytes_[d][to] += std::uint64_t(send.count) * sizeof(Vec4);
+    };
+    count_send(sends_[d].left, d - 1);
+    count_send(sends_[d].right, d + 1);
+    if (d == fault_.device && request_.iteration == fault_.iteration &&
+        stage == Stage::kPredictor) {
+        dev.inject_fault();
+    }
+    std::vector<float>& minima = local_min_[stage == Stage::kPredictor ? 0 : 1];
+    minima[d] = dev.minimum_dt();  // waits for the forces and the sends
+    // Past this barrier every device's external forces have arrived.
+    wait_at_barrier(d, stats_[d].dt_wait_seconds, "dt reduction wait");
+    float global = minima[0];
+    for (float m : minima) global = min_keep_nan(global, m);
+    return global;
+}
+
+}  // namespace sph

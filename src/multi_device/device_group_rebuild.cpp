@@ -1,0 +1,155 @@
+// DeviceGroup's rebuild protocol (docs/design.md: paper section 3.3): BuildNeibs across
+// devices, one method per phase between the barriers: sort and cut, migrate, settle (find the
+// edge slices), pull the external slices; then each device lists its neighbours.
+#include <stdexcept>
+#include <string>
+
+#include "multi_device/device_group.h"
+
+namespace sph {
+
+namespace {
+
+// What to do when the water gathers in one device's slices beyond the room it was given.
+constexpr const char* kCapacityHint =
+    ": the water gathered in its slices; balancing (--lb on) moves slices away from a full "
+    "device, more devices give each fewer slices, and a larger --dp fewer particles";
+
+void check_room(const Device& device, int d, std::uint32_t particles, const char* what) {
+    if (particles <= device.capacity()) return;
+    throw std::runtime_error(
+        "device " + std::to_string(d) + " would hold " + std::to_string(particles) + " particles" +
+        what + ", more than its capacity of " + std::to_string(device.capacity()) + kCapacityHint);
+}
+
+}  // namespace
+
+// Returns false, on every worker alike, when a particle has left the grid (and may not be
+// removed).
+bool DeviceGroup::rebuild(int d) {
+    TracedRegion whole(host_track_[d], "rebuild", "rebuild");
+    double& waits = stats_[d].rebuild_wait_seconds;
+    sort_and_cut(d);
+    wait_at_barrier(d, waits, "rebuild wait");
+    std::uint64_t outside = 0;
+    for (std::uint32_t o : outside_) outside += o;
+    if (outside > 0 && !remove_outside_) return false;
+    if (d == 0) result_.removed = outside;  // no device takes them below: they are dropped
+    const Migration migration = migrate(d);
+    // No device reads another's current arrays past this point.
+    wait_at_barrier(d, waits, "rebuild wait");
+    settle(d, migration);
+    wait_at_barrier(d, waits, "rebuild wait");
+    const LocalLayout local = pull_external_slices(d);
+    wait_at_barrier(d, waits, "rebuild wait");
+    Device& device = *devices_[d];
+    if (local.left + local.right > 0) device.commit_incoming(local);
+    plan_sends(d);
+    largest_[d] = device.build_lists().largest_count;
+    return true;
+}
+
+// Sorts device d's internal particles (externals are dropped: their owners send them anew) and
+// finds where each device's part of them starts; the particles outside the grid sort last.
+void DeviceGroup::sort_and_cut(int d) {
+    Device& device = *devices_[d];
+    const LocalLayout before = device.layout();
+    device.sort(before.left, before.internal);
+    cuts_[d] = device.lower_bounds(before.internal, bounds_);
+    outside_[d] = before.internal - cuts_[d][size()];
+}
+
+// Gathers, from every device, the particles now in device d's slices into its incoming arrays.
+// Each part is sorted; settle() sorts them together.
+DeviceGroup::Migration DeviceGroup::migrate(int d) {
+    const int n = size();
+    Device& device = *devices_[d];
+    Migration m;
+    bool only_own = true;
+    for (int e = 0; e < n; ++e) {
+        const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
+        m.total += part;
+        only_own = only_own && (e == d || part == 0);
+    }
+    check_room(device, d, m.total, "");
+    m.moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != device.layout().internal;
+    if (!m.moved) return m;
+    WorkerStats& stats = stats_[d];
+    TimedRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
+    std::uint32_t at = 0;
+    for (int e = 0; e < n; ++e) {
+        const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
+        copy_particles(d, at, e, cuts_[e][d], part);
+        if (e != d) stats.particles_migrated_in += part;
+        at += part;
+    }
+    return m;
+}
+
+// Makes the migrated particles device d's own, sorted, and finds its edge slices.
+void DeviceGroup::settle(int d, const Migration& migration) {
+    Device& device = *devices_[d];
+    if (migration.moved) {
+        device.commit_incoming(LocalLayout{0, migration.total, 0});
+        device.sort(0, migration.total);
+    }
+    internal_[d] = migration.total;
+    const std::uint32_t per_slice = grid_.cells_per_slice();
+    const std::vector<std::uint32_t> edges =
+        device.lower_bounds(migration.total, {bounds_[d] + per_slice, bounds_[d + 1] - per_slice});
+    first_slice_end_[d] = edges[0];
+    last_slice_start_[d] = edges[1];
+    sample_layout(d);
+}
+
+// Assembles [left neighbour's last slice | own particles | right neighbour's first slice] in
+// device d's incoming arrays; returns that layout.
+LocalLayout DeviceGroup::pull_external_slices(int d) {
+    const std::uint32_t total = internal_[d];
+    const LocalLayout local{left_external(d), total, d + 1 < size() ? first_slice_end_[d + 1] : 0};
+    check_room(*devices_[d], d, local.total(), " with its external slices");
+    if (local.left + local.right == 0) return local;
+    TimedRegion region(stats_[d].migration_seconds, host_track_[d], "external slices", "exchange");
+    if (local.left > 0) copy_particles(d, 0, d - 1, last_slice_start_[d - 1], local.left);
+    copy_particles(d, local.left, d, 0, total);
+    if (local.right > 0) copy_particles(d, local.left + total, d + 1, 0, local.right);
+    return local;
+}
+
+void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
+                                 std::uint32_t count) {
+    if (count == 0) return;
+    particle_bytes_[dst][src] += std::uint64_t(count) * kParticleRecordBytes;
+    Transport& t = devices_[dst]->transport();
+    for_each_field(
+        [&](auto field, const Endpoint& to, const Endpoint& from) {
+            t.copy(to.offset(std::size_t(dst_at) * field.bytes),
+                   from.offset(std::size_t(src_at) * field.bytes),
+                   std::size_t(count) * field.bytes);
+        },
+        devices_[dst]->incoming(), devices_[src]->current());
+}
+
+// Device d's left external slice: the left neighbour's last slice, as found at this rebuild.
+std::uint32_t DeviceGroup::left_external(int d) const {
+    return d > 0 ? internal_[d - 1] - last_slice_start_[d - 1] : 0;
+}
+
+// Particles and slices of device d at this rebuild, for the report.
+void DeviceGroup::sample_layout(int d) {
+    WorkerStats& s = stats_[d];
+    const std::uint64_t particles = internal_[d];
+    const int slices = slices_.end_slice(d) - slices_.first_slice(d);
+    if (s.rebuilds == 0) {
+        s.particles_min = s.particles_max = particles;
+        s.slices_min = s.slices_max = slices;
+    }
+    s.particles_min = std::min(s.particles_min, particles);
+    s.particles_max = std::max(s.particles_max, particles);
+    s.particles_sum += double(particles);
+    s.slices_min = std::min(s.slices_min, slices);
+    s.slices_max = std::max(s.slices_max, slices);
+    ++s.rebuilds;
+}
+
+}  // namespace sph
