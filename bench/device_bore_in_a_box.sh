@@ -7,11 +7,8 @@
 # (bench/series_run.sh); 2-GPU runs trace iterations BENCH_TRACE (default 20000:20020, the bore
 # well under way). Then, here: validation/scaling_report.py --from-runs <fetched>/bore-<variant>.
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/device-carry/lib
+source bench/device_env.sh
 source bench/series_run.sh
-out=${OUT:-/tmp/out}
-mkdir -p "$out"
-nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$out/gpu.txt"
 for variant in ${BENCH_VARIANTS:-wall corridor}; do
   for run in ${BENCH_RUNS:-0:off 0,1:off 0,1:on}; do
     series_run "$out/bore-$variant" "${run%%:*}" "${run##*:}" "${BENCH_TRACE:-20000:20020}" \

@@ -3,11 +3,7 @@
 # (scripts/pack_for_device.sh): the multi-device GPU tests, then DamBreak at >= 4 million particles
 # on 1 and 2 GPUs with output off. Logs and run reports go to $OUT.
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/device-carry/lib
-bin=$PWD/device-carry/bin
-out=${OUT:-/tmp/out}
-mkdir -p "$out"
-nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
+source bench/device_env.sh
 nvidia-smi topo -m | tee "$out/topology.txt"
 "$bin"/test_cuda_multi_device 2>&1 | tee "$out/test_cuda_multi_device.log"
 [ -n "${BENCH_ALL_TESTS:-}" ] && "$bin"/test_cuda 2>&1 | tee "$out/test_cuda.log"

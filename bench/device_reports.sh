@@ -6,11 +6,8 @@
 # (default 100:130). Then, here: validation/scaling_report.py --from-runs <fetched>/dambreak.
 # BoreInABox's series come from bench/device_bore_in_a_box.sh.
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/device-carry/lib
+source bench/device_env.sh
 source bench/series_run.sh
-out=${OUT:-/tmp/out}
-mkdir -p "$out"
-nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$out/gpu.txt"
 for run in ${BENCH_RUNS:-0:off 0,1:off 0,1:on}; do
   series_run "$out/dambreak" "${run%%:*}" "${run##*:}" "${BENCH_TRACE:-100:130}" \
     device-carry/bin/dambreak --dp "${BENCH_DP:-0.006}" --t-end "${BENCH_T_END:-0.2}" \

@@ -2,11 +2,7 @@
 # Runs on the GPU machine over device-carry/ (scripts/pack_for_device.sh): the GPU tests, then
 # DamBreak benchmarks on one GPU with output off. Logs go to $OUT.
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/device-carry/lib
-bin=$PWD/device-carry/bin
-out=${OUT:-/tmp/out}
-mkdir -p "$out"
-nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
+source bench/device_env.sh
 "$bin"/test_cuda 2>&1 | tee "$out/test_cuda.log"
 for dp in ${BENCH_DPS:-0.01 0.0075}; do
   "$bin"/dambreak --backend cuda --dp "$dp" --t-end "${BENCH_T_END:-0.3}" --no-output \

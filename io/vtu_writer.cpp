@@ -56,30 +56,27 @@ void on_vtk_error(vtkObject*, unsigned long, void* client_data, void* call_data)
     }
 }
 
-}  // namespace
+// Positions as VTK points, and velocities and densities as point arrays: Vec4 has a stride of
+// 4 floats, so they are repacked.
+struct RepackedFields {
+    vtkNew<vtkPoints> points;
+    vtkNew<vtkFloatArray> velocity, density;
+};
 
-void write_vtu(const std::string& path, const ParticleFields& fields) {
+void repack(const ParticleFields& fields, RepackedFields& out) {
     const std::size_t n = fields.count;
-    if (n > 0 && (!fields.position || !fields.velocity_density || !fields.pressure || !fields.id ||
-                  !fields.type)) {
-        throw std::invalid_argument("write_vtu(" + path + "): a required particle array is null");
-    }
     const auto vn = static_cast<vtkIdType>(n);
-
-    // Vec4 has a stride of 4 floats, so positions, velocities and densities need repacking.
     vtkNew<vtkFloatArray> coords;
     coords->SetNumberOfComponents(3);
     coords->SetNumberOfTuples(vn);
-    vtkNew<vtkFloatArray> velocity;
-    velocity->SetName("velocity");
-    velocity->SetNumberOfComponents(3);
-    velocity->SetNumberOfTuples(vn);
-    vtkNew<vtkFloatArray> density;
-    density->SetName("density");
-    density->SetNumberOfTuples(vn);
+    out.velocity->SetName("velocity");
+    out.velocity->SetNumberOfComponents(3);
+    out.velocity->SetNumberOfTuples(vn);
+    out.density->SetName("density");
+    out.density->SetNumberOfTuples(vn);
     float* c = coords->GetPointer(0);
-    float* v = velocity->GetPointer(0);
-    float* rho = density->GetPointer(0);
+    float* v = out.velocity->GetPointer(0);
+    float* rho = out.density->GetPointer(0);
     for (std::size_t i = 0; i < n; ++i) {
         const Vec4& p = fields.position[i];
         const Vec4& vd = fields.velocity_density[i];
@@ -91,10 +88,13 @@ void write_vtu(const std::string& path, const ParticleFields& fields) {
         v[3 * i + 2] = vd.z;
         rho[i] = vd.w;
     }
-    vtkNew<vtkPoints> points;
-    points->SetData(coords);
+    out.points->SetData(coords);
+}
 
-    // Building the offsets/connectivity arrays directly avoids one InsertNextCell per particle.
+// One vertex cell per point. Building the offsets/connectivity arrays directly avoids one
+// InsertNextCell per particle.
+void add_vertex_cells(vtkUnstructuredGrid* grid, std::size_t n) {
+    const auto vn = static_cast<vtkIdType>(n);
     vtkNew<vtkIdTypeArray> offsets;
     offsets->SetNumberOfTuples(vn + 1);
     std::iota(offsets->GetPointer(0), offsets->GetPointer(0) + n + 1, vtkIdType{0});
@@ -103,21 +103,12 @@ void write_vtu(const std::string& path, const ParticleFields& fields) {
     std::iota(connectivity->GetPointer(0), connectivity->GetPointer(0) + n, vtkIdType{0});
     vtkNew<vtkCellArray> cells;
     cells->SetData(offsets, connectivity);
-
-    vtkNew<vtkUnstructuredGrid> grid;
-    grid->SetPoints(points);
     grid->SetCells(VTK_VERTEX, cells);
-    vtkPointData* pd = grid->GetPointData();
-    pd->AddArray(velocity);
-    pd->AddArray(density);
-    add_borrowed<vtkFloatArray>(pd, "pressure", fields.pressure, n);
-    add_borrowed<vtkUnsignedCharArray>(pd, "type", fields.type, n);
-    add_borrowed<vtkUnsignedIntArray>(pd, "id", fields.id, n);
-    if (fields.device != nullptr) {
-        add_borrowed<vtkIntArray>(pd, "device", fields.device, n);
-    }
+}
 
-    const std::string tmp = path + ".tmp";
+// Writes `grid` to `tmp` (appended raw data, zlib, 64-bit headers); throws naming `path` with
+// VTK's reason, leaving no file behind.
+void write_grid(vtkUnstructuredGrid* grid, const std::string& tmp, const std::string& path) {
     std::string vtk_error;
     vtkNew<vtkCallbackCommand> error_observer;
     error_observer->SetCallback(on_vtk_error);
@@ -146,6 +137,33 @@ void write_vtu(const std::string& path, const ParticleFields& fields) {
         throw std::runtime_error("write_vtu: cannot write " + path +
                                  (vtk_error.empty() ? "" : ": " + vtk_error));
     }
+}
+
+}  // namespace
+
+void write_vtu(const std::string& path, const ParticleFields& fields) {
+    const std::size_t n = fields.count;
+    if (n > 0 && (!fields.position || !fields.velocity_density || !fields.pressure || !fields.id ||
+                  !fields.type)) {
+        throw std::invalid_argument("write_vtu(" + path + "): a required particle array is null");
+    }
+    RepackedFields repacked;
+    repack(fields, repacked);
+    vtkNew<vtkUnstructuredGrid> grid;
+    grid->SetPoints(repacked.points);
+    add_vertex_cells(grid, n);
+    vtkPointData* pd = grid->GetPointData();
+    pd->AddArray(repacked.velocity);
+    pd->AddArray(repacked.density);
+    add_borrowed<vtkFloatArray>(pd, "pressure", fields.pressure, n);
+    add_borrowed<vtkUnsignedCharArray>(pd, "type", fields.type, n);
+    add_borrowed<vtkUnsignedIntArray>(pd, "id", fields.id, n);
+    if (fields.device != nullptr) {
+        add_borrowed<vtkIntArray>(pd, "device", fields.device, n);
+    }
+
+    const std::string tmp = path + ".tmp";
+    write_grid(grid, tmp, path);
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {
         const std::string reason = std::strerror(errno);
         std::remove(tmp.c_str());

@@ -45,12 +45,17 @@ def split_passthrough(argv: Sequence[str]) -> Tuple[List[str], List[str]]:
     return argv, []
 
 
-def add_common_options(p: argparse.ArgumentParser, exe_name: str) -> None:
-    p.add_argument("--exe", help=f"the {exe_name} executable (default <build-dir>/src/{exe_name})")
+def add_common_options(p: argparse.ArgumentParser, exe_name: Optional[str]) -> None:
+    """The options of every case, and of run_validation.py (`exe_name` None: every case at once,
+    each into <out>/<case>/)."""
+    if exe_name:
+        p.add_argument("--exe",
+                       help=f"the {exe_name} executable (default <build-dir>/src/{exe_name})")
     p.add_argument("--build-dir", default="build", help="build folder (default build)")
     p.add_argument("--backend", choices=BACKENDS, default="auto",
                    help="back end of the runs (default auto: CUDA when a GPU is visible)")
-    p.add_argument("--out", help="output folder: summary.md, metrics.csv, the PNG, runs/")
+    p.add_argument("--out", help="output folder: summary.md, metrics.csv, the PNG, runs/"
+                   if exe_name else "output folder: summary.md, and each case in <out>/<case>/")
     p.add_argument("--from-output", metavar="DIR",
                    help="recompute metrics and plots from the runs already in DIR (written by an "
                    "earlier invocation; nothing is run); results go to --out, default DIR")

@@ -42,27 +42,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         description="Run the validation cases (SPHERIC test 2, column collapse, hydrostatic "
         "tank) and write one summary of all of them.",
         epilog="Arguments after `--` go to every run of every case, e.g. `-- --threads 1`.")
-    p.add_argument("--build-dir", default="build", help="build folder (default build)")
-    p.add_argument("--backend", choices=case_run.BACKENDS, default="auto",
-                   help="back end of the runs (default auto)")
-    p.add_argument("--out", help="output folder; each case goes to <out>/<case>/")
-    p.add_argument("--from-output", metavar="DIR",
-                   help="recompute every case from DIR/<case>/ (nothing is run); results go to "
-                   "--out, default DIR")
-    p.add_argument("--runs-only", action="store_true",
-                   help="run and record the runs but compute nothing (a machine without numpy or "
-                   "matplotlib); then --from-output where they are")
-    p.add_argument("--keep-frames", action="store_true",
-                   help="keep the runs' particle frames (deleted by default)")
-    p.add_argument("--quick", action="store_true",
-                   help="tiny coarse instances (a minute or two on a CPU): a smoke test")
+    case_run.add_common_options(p, None)
     p.add_argument("--cases", help=f"cases to run, comma-separated (default {','.join(CASES)}; "
                    "with --from-output, those found there)")
     p.add_argument("--spheric-dp", help="SPHERIC dp list, e.g. 0.02,0.015,0.01")
     p.add_argument("--collapse-dp", help="column collapse dp [m]")
     p.add_argument("--hydrostatic-dp", help="hydrostatic tank dp [m]")
-    p.add_argument("--strict", action="store_true",
-                   help="exit 3 when a metric is outside its threshold")
     args = p.parse_args(argv)
     args.passthrough = passthrough
     if args.cases is None:

@@ -22,9 +22,14 @@ namespace sph {
 enum class Stage { kPredictor, kCorrector };
 
 // Seconds spent in each kernel family since the device was made.
+//
+// "Forces seconds", wherever the code or the report says it, has one meaning: the wall time of
+// a Forces stage on a device, from its start until the forces of all its internal particles are
+// computed. The edge-force sends are not part of it: on a GPU they overlap it on their own
+// streams, on a CPU they run in between and are timed as exchange_copy.
 struct KernelTimes {
     double build_neibs = 0.0;
-    double forces = 0.0;  // a Forces stage from start to end, both parts below included
+    double forces = 0.0;  // Forces seconds, summed over the stages; the stripes below included
     // Of which the edge stripes (each edge slice, on GPUs with more particles to fill the GPU)
     // and the central stripe. On a GPU they run at once, so they add up to more than `forces`.
     double forces_edges = 0.0;
@@ -117,8 +122,8 @@ public:
     // Marks the end of the work queued so far (the last euler): from here on, neighbours may
     // overwrite this device's external forces.
     virtual void record_marker() = 0;
-    // Seconds of the last forces() call (the internal particles, without the sends), for the
-    // load balancer; known once minimum_dt() has returned.
+    // Forces seconds (KernelTimes) of the last forces() call, for the load balancer; known once
+    // minimum_dt() has returned.
     virtual double last_forces_seconds() = 0;
     // Makes the device fail the way a broken device would (a failed CUDA call on a GPU), to test
     // that every worker stops.

@@ -60,6 +60,18 @@ PoolShare smallest_pool_share(const std::vector<std::unique_ptr<Device>>& device
 
 }  // namespace
 
+std::uint64_t most_particles_held(const std::vector<std::unique_ptr<Device>>& devices,
+                                  const DeviceLayout& layout, std::uint64_t limit) {
+    // One device is refused only past its pool's free memory (Device::allocate); several past
+    // their part of it, less slack (multi_device_capacity).
+    std::uint64_t budget = devices.size() == 1 ? devices[0]->memory_pool().free_bytes
+                                               : smallest_pool_share(devices).bytes;
+    if (limit > 0) budget = std::min(budget, limit);
+    const std::uint32_t most =
+        capacity_within(*devices[0], layout, budget, std::numeric_limits<std::uint32_t>::max() - 1);
+    return std::uint64_t(most) * devices.size();
+}
+
 void check_single_device_limit(const Device& device, const DeviceLayout& layout,
                                std::uint64_t limit) {
     const std::size_t needed = device.bytes_needed(layout);

@@ -15,6 +15,13 @@ namespace sph {
 void check_single_device_limit(const Device& device, const DeviceLayout& layout,
                                std::uint64_t limit);
 
+// The most particles `devices` could hold together with arrays shaped as `layout` (its capacity
+// aside), within --device-memory-limit (`limit`, 0: none) and the free memory of their pools
+// (each device its part, with several): a bound, known before the problem is laid out, above
+// which a run is refused whatever its split.
+std::uint64_t most_particles_held(const std::vector<std::unique_ptr<Device>>& devices,
+                                  const DeviceLayout& layout, std::uint64_t limit);
+
 // The particles a device holds in the slice split known so far: the largest device share and the
 // largest slice.
 struct ShareSizes {

@@ -30,21 +30,29 @@ SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
     return p;
 }
 
-std::size_t count_particles(const Problem& problem, double dp) {
-    std::size_t count = 0;
-    problem.fill(dp, [&](const SetupParticle&) { ++count; });
-    return count;
+LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& params,
+                const CellGrid& grid, std::size_t store_at_most) {
+    LaidOut out;
+    out.per_slice.assign(grid.slice_count(), 0);
+    problem.fill(o.dp, [&](const SetupParticle& s) {
+        const Vec3 position = make_vec3(float(s.x), float(s.y), float(s.z));
+        const std::uint32_t cell = grid.cell_of(make_vec4(position.x, position.y, position.z, 0));
+        if (cell != grid.outside_cell()) ++out.per_slice[cell / grid.cells_per_slice()];
+        out.fluid += s.type == kFluid;
+        if (++out.count > store_at_most) {
+            if (!out.particles.pos.empty()) out.particles = HostParticles{};  // frees them
+            return;
+        }
+        const double pressure = o.rho0 * o.gravity * s.depth;
+        const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
+        out.particles.add(position, make_vec3(0, 0, 0), float(rho), s.type);
+    });
+    return out;
 }
 
 HostParticles make_particles(const Problem& problem, const RunOptions& o, const SphParams& params) {
-    HostParticles particles;
-    problem.fill(o.dp, [&](const SetupParticle& s) {
-        const double pressure = o.rho0 * o.gravity * s.depth;
-        const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
-        particles.add(make_vec3(float(s.x), float(s.y), float(s.z)), make_vec3(0, 0, 0), float(rho),
-                      s.type);
-    });
-    return particles;
+    const CellGrid grid = make_grid(problem, params, o.dp, 0);
+    return lay_out(problem, o, params, grid, std::size_t(-1)).particles;
 }
 
 Instruments run_instruments(const Instruments& problem_defaults, const RunOptions& options) {

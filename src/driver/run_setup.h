@@ -1,6 +1,10 @@
 // Turns a problem and the user's options into the constants and particles a run starts from.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
 #include "cell_grid.h"
 #include "devices/host_particles.h"
 #include "driver/run_options.h"
@@ -11,10 +15,21 @@ namespace sph {
 
 SphParams make_sph_params(const RunOptions& options, double still_water_depth);
 
-// How many particles the problem lays out at this resolution (without storing them).
-std::size_t count_particles(const Problem& problem, double dp);
+// The problem laid out once: every particle counted (in all, fluid, per slice of `grid`), and
+// stored, with its hydrostatic density (inverse Tait law) and zero velocity, while there are at
+// most `store_at_most`: a run too large for its devices is refused without being held on the
+// host first.
+struct LaidOut {
+    HostParticles particles;  // empty when more than store_at_most were laid out
+    std::size_t count = 0, fluid = 0;
+    std::vector<std::uint64_t> per_slice;
 
-// The problem's particles, with hydrostatic densities (inverse Tait law) and zero velocity.
+    bool stored() const { return particles.size() == count; }
+};
+LaidOut lay_out(const Problem& problem, const RunOptions& options, const SphParams& params,
+                const CellGrid& grid, std::size_t store_at_most);
+
+// The problem's particles, all stored.
 HostParticles make_particles(const Problem& problem, const RunOptions& options,
                              const SphParams& params);
 

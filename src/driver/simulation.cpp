@@ -66,14 +66,18 @@ std::vector<std::unique_ptr<Device>> make_devices(const RunOptions& o,
     return devices;
 }
 
-// Particles per slice of the grid, for the initial split.
-std::vector<std::uint64_t> particles_per_slice(const HostParticles& p, const CellGrid& grid) {
-    std::vector<std::uint64_t> count(grid.slice_count(), 0);
-    for (const Vec4& x : p.pos) {
-        const std::uint32_t cell = grid.cell_of(x);
-        if (cell != grid.outside_cell()) ++count[cell / grid.cells_per_slice()];
+// The largest share of particles any device gets from `slices`, and the largest slice.
+ShareSizes share_sizes(const LaidOut& laid, const SliceMap& slices) {
+    ShareSizes sizes;
+    sizes.particles = laid.count;
+    for (int d = 0; d < slices.devices(); ++d) {
+        std::uint64_t share = 0;
+        for (int s = slices.first_slice(d); s < slices.end_slice(d); ++s)
+            share += laid.per_slice[s];
+        sizes.largest_share = std::max(sizes.largest_share, share);
     }
-    return count;
+    for (auto n : laid.per_slice) sizes.largest_slice = std::max(sizes.largest_slice, n);
+    return sizes;
 }
 
 }  // namespace
@@ -86,49 +90,59 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
         make_devices(options_, make_cpu_device, backend_, backend_note_);
     params_ = make_sph_params(options_, problem.still_water_depth());
     grid_ = make_grid(problem, params_, options_.dp, split_axis);
-    // Count first, so that a run too large for one device is refused before anything is allocated
-    // (a multi-device run's shares are known only once the particles are laid out).
-    particle_count_ = count_particles(problem, options_.dp);
+    check_device_count(int(devices.size()));
+    DeviceLayout layout;
+    layout.max_neighbours = static_cast<std::uint32_t>(options_.max_neighbours);
+    layout.grid = grid_;
+    // Particles beyond what the devices could ever hold are counted, not stored: such a run is
+    // refused below, before anything is allocated.
+    LaidOut laid = lay_out(problem, options_, params_, grid_,
+                           most_particles_held(devices, layout, options_.device_memory_limit));
+    particle_count_ = laid.count;
+    fluid_count_ = laid.fluid;
     if (particle_count_ >= (std::size_t(1) << 32) - 1) {
         throw OptionError("--dp " + std::to_string(options_.dp) +
                           " gives more than 4e9 particles; use a larger --dp");
     }
-    const int device_count = static_cast<int>(devices.size());
-    if (device_count > grid_.slice_count()) {
-        throw OptionError("--devices: " + std::to_string(device_count) + " devices but only " +
+    layout.capacity = static_cast<std::uint32_t>(particle_count_);
+    layout.id_bits = bits_for(particle_count_);
+    SliceMap slices = SliceMap::balanced(laid.per_slice, int(devices.size()));
+    allocate(devices, layout, share_sizes(laid, slices));
+    if (!laid.stored()) {
+        throw std::logic_error(
+            "set-up: the devices took a run larger than the bound it was laid "
+            "out under");
+    }
+    make_group(std::move(devices), std::move(slices));
+    group_->upload(laid.particles);
+    setup_seconds_ = seconds_since(start);
+}
+
+void Simulation::check_device_count(int devices) const {
+    if (devices > grid_.slice_count()) {
+        throw OptionError("--devices: " + std::to_string(devices) + " devices but only " +
                           std::to_string(grid_.slice_count()) + " slices to share");
     }
-    DeviceLayout layout;
-    layout.capacity = static_cast<std::uint32_t>(particle_count_);
-    layout.max_neighbours = static_cast<std::uint32_t>(options_.max_neighbours);
-    layout.grid = grid_;
-    layout.id_bits = bits_for(particle_count_);
-    const std::uint64_t limit = options_.device_memory_limit;
-    if (device_count == 1) {
-        check_single_device_limit(*devices[0], layout, limit);
-        devices[0]->allocate(layout, params_);
-    }
-    if (options_.fault_device >= device_count) {
+    if (options_.fault_device >= devices) {
         throw OptionError("--inject-fault: there is no device " +
                           std::to_string(options_.fault_device));
     }
+}
 
-    const HostParticles particles = make_particles(problem, options_, params_);
-    fluid_count_ = particles.count(kFluid);
-    const std::vector<std::uint64_t> per_slice = particles_per_slice(particles, grid_);
-    SliceMap slices = SliceMap::balanced(per_slice, device_count);
-    if (device_count > 1) {
-        ShareSizes sizes;
-        sizes.particles = particle_count_;
-        for (int d = 0; d < device_count; ++d) {
-            std::uint64_t share = 0;
-            for (int s = slices.first_slice(d); s < slices.end_slice(d); ++s) share += per_slice[s];
-            sizes.largest_share = std::max(sizes.largest_share, share);
-        }
-        for (auto n : per_slice) sizes.largest_slice = std::max(sizes.largest_slice, n);
+// Sizes every device's arrays and allocates them, or refuses the run naming what limits it.
+void Simulation::allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceLayout layout,
+                          const ShareSizes& sizes) {
+    const std::uint64_t limit = options_.device_memory_limit;
+    if (devices.size() == 1) {
+        check_single_device_limit(*devices[0], layout, limit);
+    } else {
         layout.capacity = multi_device_capacity(devices, layout, sizes, limit);
-        for (auto& device : devices) device->allocate(layout, params_);
     }
+    for (auto& device : devices) device->allocate(layout, params_);
+}
+
+void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceMap slices) {
+    const int device_count = int(devices.size());
     group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_);
     group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
     // With several devices the timings are always gathered and logged; with balancing off the
@@ -142,8 +156,6 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     if (options_.fault_device >= 0) {
         group_->inject_fault(options_.fault_device, options_.fault_iteration);
     }
-    group_->upload(particles);
-    setup_seconds_ = seconds_since(start);
 }
 
 HostParticles Simulation::download() {

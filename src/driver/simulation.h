@@ -11,6 +11,7 @@
 #include "common/errors.h"
 #include "common/trace.h"
 #include "devices/device.h"
+#include "devices/device_capacity.h"
 #include "devices/host_particles.h"
 #include "driver/run_options.h"
 #include "multi_device/device_group.h"
@@ -54,6 +55,12 @@ public:
     const std::string& backend_note() const { return backend_note_; }
 
 private:
+    // Set-up, in the order the constructor takes it.
+    void check_device_count(int devices) const;
+    void allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceLayout layout,
+                  const ShareSizes& sizes);
+    void make_group(std::vector<std::unique_ptr<Device>> devices, SliceMap slices);
+
     HostParticles download();
     void check_neighbours(std::uint32_t largest);
     void advance();
@@ -61,6 +68,8 @@ private:
     void start_trace();
     void finish_trace();
     void add_device_reports(RunReport& report);
+    void time_loop(std::ostream& log, RunReport& report);
+    void write_failed_report(RunReport& report, const std::string& path);
     [[noreturn]] void fail_out_of_domain();
     [[noreturn]] void fail_non_finite();
     std::string when() const;

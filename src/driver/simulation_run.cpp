@@ -8,10 +8,9 @@
 
 #include "common/clock.h"
 #include "driver/output_series.h"
+#include "driver/run_outputs.h"
 #include "driver/run_setup.h"
 #include "driver/simulation.h"
-#include "gauge_csv.h"
-#include "instruments/gauges.h"
 #include "report/status_line.h"
 #include "report/throughput_meter.h"
 
@@ -104,23 +103,14 @@ void check_trace_path(const std::string& path) {
 
 }  // namespace
 
-RunReport Simulation::run(std::ostream& log) {
-    ensure_writable_directory(options_.output_dir);
-    if (!options_.trace_file.empty()) {
-        check_trace_path(options_.trace_file);
-        trace_ = std::make_unique<Trace>();
-    }
-    RunReport report = base_report();
-    log << problem_.name() << ": " << particle_count_ << " particles (" << fluid_count_
-        << " fluid), dp " << options_.dp << " m, to t = " << options_.t_end << " s\n"
-        << "backend: " << backend_ << " (" << backend_note_ << ") on " << report.device << "\n";
+// The time loop, with output, status lines and the trace window; fills what the report says of
+// the loop however it ends.
+void Simulation::time_loop(std::ostream& log, RunReport& report) {
     StatusLine status(log, is_terminal(log), options_.status_interval);
     ThroughputMeter throughput(std::max(options_.status_interval, 0.1));
-    log_ = &log;
-    const std::string report_path = options_.output_dir + "/run_report.json";
     const auto loop_start = SteadyClock::now();
-    // What the report says of the time loop, however it ended.
-    auto finish_report = [&] {
+    auto close_report = [&] {
+        status.finish();
         report.loop_seconds = seconds_since(loop_start);
         report.iterations = iteration_;
         report.particle_iterations = particle_iterations_;
@@ -133,81 +123,79 @@ RunReport Simulation::run(std::ostream& log) {
         report.largest_neighbour_count = largest_neighbours_;
     };
     try {
-        std::unique_ptr<OutputSeries> output;
-        double next_output = 0.0;
-        auto write_frame = [&] {
-            TimedRegion region(report.output_seconds, main_track_, "output", "output");
-            output->write(time_, group_->download(), params_);
-            report.output_frames = output->frames();
-            while (next_output <= time_ * (1.0 + 1e-12)) next_output += options_.output_every;
-        };
-        // Gauges and probes, every gauge_every simulated seconds (with the particle output).
-        const Instruments instruments = run_instruments(problem_.instruments(), options_);
-        std::unique_ptr<GaugeCsv> gauges;
-        double next_gauge = 0.0;
-        auto measure_instruments = [&] {
-            TimedRegion region(report.output_seconds, main_track_, "gauges", "output");
-            const InstrumentReadings readings = measure(instruments, download(), params_);
-            gauges->append(time_, instrument_row(instruments, readings));
-            while (next_gauge <= time_ * (1.0 + 1e-12)) next_gauge += options_.gauge_every;
-        };
-        if (options_.write_output && !instruments.empty()) {
-            gauges =
-                std::make_unique<GaugeCsv>(options_.output_dir, instrument_columns(instruments));
-            measure_instruments();
-        }
+        RunOutputs outputs(options_, problem_.name(),
+                           run_instruments(problem_.instruments(), options_));
         if (balancer_) {
             balance_log_ =
                 std::make_unique<LoadBalanceLog>(options_.output_dir + "/load_balance.csv");
         }
-        if (options_.write_output && options_.write_frames) {
-            output = std::make_unique<OutputSeries>(options_.output_dir, problem_.name());
-            write_frame();
-        }
-        float last_dt = 0.0f;
+        outputs.write_due(time_, false, *group_, params_, main_track_, report.output_seconds);
+        report.output_frames = outputs.frames();
         while (time_ < options_.t_end) {
             const double before = time_;
             step();
-            last_dt = static_cast<float>(time_ - before);
-            if (output && (time_ >= next_output || time_ >= options_.t_end)) write_frame();
-            if (gauges && (time_ >= next_gauge || time_ >= options_.t_end)) measure_instruments();
+            outputs.write_due(time_, time_ >= options_.t_end, *group_, params_, main_track_,
+                              report.output_seconds);
+            report.output_frames = outputs.frames();
             const double wall = seconds_since(loop_start);
             throughput.update(wall, particle_iterations_);
-            status.update(Progress{iteration_, time_, options_.t_end, last_dt,
+            status.update(Progress{iteration_, time_, options_.t_end, float(time_ - before),
                                    wall > 0 ? particle_iterations_ / wall / 1e3 : 0, wall});
         }
-        status.finish();
-        finish_report();
-        if (trace_began_ >= 0) finish_trace();  // the run ended inside the window
-        if (trace_) {
-            log << "warning: no trace written: the run ended at iteration " << iteration_
-                << ", before --trace-iterations began (" << options_.trace_first << ")\n";
-            trace_.reset();
-        }
+    } catch (const std::exception&) {
+        close_report();
+        throw;
+    }
+    close_report();
+}
+
+RunReport Simulation::run(std::ostream& log) {
+    ensure_writable_directory(options_.output_dir);
+    if (!options_.trace_file.empty()) {
+        check_trace_path(options_.trace_file);
+        trace_ = std::make_unique<Trace>();
+    }
+    RunReport report = base_report();
+    log << problem_.name() << ": " << particle_count_ << " particles (" << fluid_count_
+        << " fluid), dp " << options_.dp << " m, to t = " << options_.t_end << " s\n"
+        << "backend: " << backend_ << " (" << backend_note_ << ") on " << report.device << "\n";
+    log_ = &log;
+    const std::string report_path = options_.output_dir + "/run_report.json";
+    try {
+        time_loop(log, report);
     } catch (const std::exception& e) {
-        status.finish();
         report.status = "failed";
         report.error = e.what();
-        finish_report();
-        try {
-            // What led up to the failure is worth having, if the devices still answer.
-            if (trace_began_ >= 0) finish_trace();
-            report.trace_file = trace_written_;
-            add_device_reports(report);
-        } catch (const std::exception&) {
-            // The original error is the one to report.
-        }
-        try {
-            write_report_json(report, report_path);
-        } catch (const std::exception&) {
-            // The original error is the one to report.
-        }
+        write_failed_report(report, report_path);
         throw;
+    }
+    if (trace_began_ >= 0) finish_trace();  // the run ended inside the window
+    if (trace_) {
+        log << "warning: no trace written: the run ended at iteration " << iteration_
+            << ", before --trace-iterations began (" << options_.trace_first << ")\n";
+        trace_.reset();
     }
     report.trace_file = trace_written_;
     add_device_reports(report);
     write_report_json(report, report_path);
     return report;
+}
+
+// The report of a run that failed, with what led up to the failure where the devices still
+// answer. Nothing here may hide the original error.
+void Simulation::write_failed_report(RunReport& report, const std::string& path) {
+    try {
+        if (trace_began_ >= 0) finish_trace();
+        report.trace_file = trace_written_;
+        add_device_reports(report);
+    } catch (const std::exception&) {
+        // The original error is the one to report.
+    }
+    try {
+        write_report_json(report, path);
+    } catch (const std::exception&) {
+        // The original error is the one to report.
+    }
 }
 
 }  // namespace sph

@@ -28,66 +28,85 @@ struct Site {
     bool point;
 };
 
-// Fluid particles within `radius` of each site, found in one pass over the particles. Sites are
-// binned into a 2-D grid of cells `radius` wide over their bounding box, each cell listing the
-// sites whose disc reaches it, so a particle is tested against a handful of sites at most.
-std::vector<std::vector<Nearby>> gather(const std::vector<Site>& sites,
-                                        const HostParticles& particles, const SphParams& params) {
-    std::vector<std::vector<Nearby>> near(sites.size());
-    if (sites.empty()) return near;
-    const double radius = 2.0 * params.h, radius_sq = radius * radius;
-    double lo[2] = {sites[0].x, sites[0].y}, hi[2] = {sites[0].x, sites[0].y};
-    for (const Site& s : sites) {
-        lo[0] = std::min(lo[0], s.x), hi[0] = std::max(hi[0], s.x);
-        lo[1] = std::min(lo[1], s.y), hi[1] = std::max(hi[1], s.y);
-    }
-    for (int a = 0; a < 2; ++a) lo[a] -= radius, hi[a] += radius;
-    // Cells no smaller than the radius, and few enough to stay cheap for far-apart sites.
-    double cell = radius;
-    while (((hi[0] - lo[0]) / cell + 1) * ((hi[1] - lo[1]) / cell + 1) > 1 << 20) cell *= 2;
-    const long nx = long((hi[0] - lo[0]) / cell) + 1, ny = long((hi[1] - lo[1]) / cell) + 1;
-
-    // Compressed lists: the sites reaching cell c are site_of[start[c] .. start[c + 1]).
-    std::vector<long> start(nx * ny + 1, 0);
+// The sites binned into a 2-D grid of cells at least `radius` wide over their bounding box, each
+// cell listing the sites whose disc reaches it: the sites reaching cell c are
+// site_of[start[c] .. start[c + 1]).
+struct SiteBins {
+    double lo[2], hi[2], cell;
+    long nx, ny;
+    std::vector<long> start;
     std::vector<int> site_of;
+
+    // The cell of (x, y), or -1 outside the grid (a NaN included).
+    long cell_of(double x, double y) const {
+        if (!(x >= lo[0] && x < hi[0] && y >= lo[1] && y < hi[1])) return -1;
+        return long((y - lo[1]) / cell) * nx + long((x - lo[0]) / cell);
+    }
+};
+
+SiteBins bin_sites(const std::vector<Site>& sites, double radius) {
+    SiteBins b;
+    b.lo[0] = b.hi[0] = sites[0].x;
+    b.lo[1] = b.hi[1] = sites[0].y;
+    for (const Site& s : sites) {
+        b.lo[0] = std::min(b.lo[0], s.x), b.hi[0] = std::max(b.hi[0], s.x);
+        b.lo[1] = std::min(b.lo[1], s.y), b.hi[1] = std::max(b.hi[1], s.y);
+    }
+    for (int a = 0; a < 2; ++a) b.lo[a] -= radius, b.hi[a] += radius;
+    // Cells no smaller than the radius, and few enough to stay cheap for far-apart sites.
+    b.cell = radius;
+    while (((b.hi[0] - b.lo[0]) / b.cell + 1) * ((b.hi[1] - b.lo[1]) / b.cell + 1) > 1 << 20) {
+        b.cell *= 2;
+    }
+    b.nx = long((b.hi[0] - b.lo[0]) / b.cell) + 1;
+    b.ny = long((b.hi[1] - b.lo[1]) / b.cell) + 1;
+    b.start.assign(b.nx * b.ny + 1, 0);
+    // Two passes: count the sites per cell, then list them.
     for (int pass = 0; pass < 2; ++pass) {
-        std::vector<long> fill(start.begin(), start.end() - 1);
+        std::vector<long> fill(b.start.begin(), b.start.end() - 1);
         for (std::size_t s = 0; s < sites.size(); ++s) {
-            const long x0 = long((sites[s].x - radius - lo[0]) / cell);
-            const long x1 = long((sites[s].x + radius - lo[0]) / cell);
-            const long y0 = long((sites[s].y - radius - lo[1]) / cell);
-            const long y1 = long((sites[s].y + radius - lo[1]) / cell);
-            for (long j = std::max(0L, y0); j <= std::min(ny - 1, y1); ++j) {
-                for (long i = std::max(0L, x0); i <= std::min(nx - 1, x1); ++i) {
+            const long x0 = std::max(0L, long((sites[s].x - radius - b.lo[0]) / b.cell));
+            const long x1 = std::min(b.nx - 1, long((sites[s].x + radius - b.lo[0]) / b.cell));
+            const long y0 = std::max(0L, long((sites[s].y - radius - b.lo[1]) / b.cell));
+            const long y1 = std::min(b.ny - 1, long((sites[s].y + radius - b.lo[1]) / b.cell));
+            for (long j = y0; j <= y1; ++j) {
+                for (long i = x0; i <= x1; ++i) {
                     if (pass == 0) {
-                        ++start[j * nx + i + 1];
+                        ++b.start[j * b.nx + i + 1];
                     } else {
-                        site_of[fill[j * nx + i]++] = int(s);
+                        b.site_of[fill[j * b.nx + i]++] = int(s);
                     }
                 }
             }
         }
         if (pass == 0) {
-            for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
-            site_of.resize(start.back());
+            for (std::size_t c = 1; c < b.start.size(); ++c) b.start[c] += b.start[c - 1];
+            b.site_of.resize(b.start.back());
         }
     }
+    return b;
+}
 
+// Fluid particles within 2h of each site, found in one pass over the particles: with the sites
+// binned, a particle is tested against a handful of sites at most.
+std::vector<std::vector<Nearby>> gather(const std::vector<Site>& sites,
+                                        const HostParticles& particles, const SphParams& params) {
+    std::vector<std::vector<Nearby>> near(sites.size());
+    if (sites.empty()) return near;
+    const double radius = 2.0 * params.h, radius_sq = radius * radius;
+    const SiteBins bins = bin_sites(sites, radius);
     for (std::size_t p = 0; p < particles.size(); ++p) {
         if (particles.type[p] != kFluid) continue;
         const Vec4 r = particles.pos[p];
-        // Written so that a NaN position (a diverged run) falls outside too.
-        if (!(r.x >= lo[0] && r.x < hi[0] && r.y >= lo[1] && r.y < hi[1]) || !std::isfinite(r.z)) {
-            continue;
-        }
-        const long c = long((r.y - lo[1]) / cell) * nx + long((r.x - lo[0]) / cell);
-        for (long k = start[c]; k < start[c + 1]; ++k) {
-            const Site& s = sites[site_of[k]];
+        const long c = bins.cell_of(r.x, r.y);
+        if (c < 0 || !std::isfinite(r.z)) continue;  // a NaN position (a diverged run) too
+        for (long k = bins.start[c]; k < bins.start[c + 1]; ++k) {
+            const Site& s = sites[bins.site_of[k]];
             const double dx = r.x - s.x, dy = r.y - s.y, dz = s.point ? r.z - s.z : 0.0;
             const double r_xy_sq = dx * dx + dy * dy;
             if (r_xy_sq + dz * dz >= radius_sq) continue;
             const float rho = particles.velrho[p].w;
-            near[site_of[k]].push_back(
+            near[bins.site_of[k]].push_back(
                 {r_xy_sq, r.z, double(params.mass) / rho, tait_pressure(rho, params)});
         }
     }

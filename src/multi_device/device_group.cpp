@@ -23,8 +23,7 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       sends_(devices_.size()),
       forces_seconds_(devices_.size()),
       stats_(devices_.size()),
-      particle_bytes_(devices_.size(), std::vector<std::uint64_t>(devices_.size(), 0)),
-      force_bytes_(devices_.size(), std::vector<std::uint64_t>(devices_.size(), 0)),
+      traffic_(int(devices_.size())),
       host_track_(devices_.size()),
       markers_(devices_.size(), 0),
       barrier_(static_cast<int>(devices_.size())) {
@@ -85,14 +84,7 @@ void DeviceGroup::set_slices(const SliceMap& slices) {
 
 std::vector<WorkerStats> DeviceGroup::stats() const {
     std::vector<WorkerStats> stats = stats_;
-    for (int d = 0; d < size(); ++d) {
-        for (int e = 0; e < size(); ++e) {
-            if (e == d) continue;  // a device's own particles, moved within it
-            stats[d].bytes_received += particle_bytes_[d][e] + force_bytes_[e][d];
-            stats[e].bytes_sent += particle_bytes_[d][e];
-            stats[d].bytes_sent += force_bytes_[d][e];
-        }
-    }
+    traffic_.add_to(stats);
     return stats;
 }
 

@@ -18,6 +18,7 @@
 #include "devices/device.h"
 #include "multi_device/barrier.h"
 #include "multi_device/slice_map.h"
+#include "multi_device/worker_stats.h"
 
 namespace sph {
 
@@ -35,25 +36,6 @@ struct StepResult {
     float dt = 0.0f;            // the step taken
     float next_dt_limit = 0.0f;
     std::uint32_t largest_neighbours = 0;  // at this rebuild, over all devices
-};
-
-// What one device's worker did since the group was made, timed on its host thread.
-struct WorkerStats {
-    double migration_seconds = 0.0;     // copying particles in at rebuilds (migration, externals)
-    double rebuild_wait_seconds = 0.0;  // at the rebuild's barriers, for the other devices
-    double dt_wait_seconds = 0.0;       // at the barrier after each Forces stage (the global dt)
-    double marker_wait_seconds = 0.0;   // for the neighbours' Euler before sending them forces
-    double forces_seconds = 0.0;        // Forces on its internal particles, both stages
-    long iterations = 0;
-    // Its particles and slices, sampled at each rebuild.
-    long rebuilds = 0;
-    std::uint64_t particles_min = 0, particles_max = 0;
-    double particles_sum = 0.0;
-    int slices_min = 0, slices_max = 0;
-    // Particle and edge-force bytes to and from the other devices.
-    std::uint64_t bytes_sent = 0, bytes_received = 0;
-    std::uint64_t particles_migrated_in = 0;  // taken over from other devices at rebuilds
-    long force_sends = 0;                     // edge-slice force copies to neighbours
 };
 
 class DeviceGroup {
@@ -79,8 +61,8 @@ public:
     // Particles in each device's first and last slice at the last rebuild.
     std::vector<std::uint64_t> first_slice_counts() const;
     std::vector<std::uint64_t> last_slice_counts() const;
-    // Seconds of Forces each device spent on its internal particles in the last step (both
-    // stages), for the load balancer.
+    // Each device's Forces seconds (KernelTimes) in the last step, both stages, for the load
+    // balancer.
     const std::vector<double>& forces_seconds() const { return forces_seconds_; }
     // Slices move between devices at the next rebuild. Call between steps.
     void set_slices(const SliceMap& slices);
@@ -115,7 +97,6 @@ private:
     LocalLayout pull_external_slices(int d);
     void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                         std::uint32_t count);
-    void sample_layout(int d);
 
     // --- The Forces stage and its sends (device_group_forces.cpp) ---
     // min() that keeps a NaN: a blown-up device must not hide behind the others.
@@ -142,9 +123,7 @@ private:
     std::vector<ForceSends> sends_;
     std::vector<double> forces_seconds_;
     std::vector<WorkerStats> stats_;  // entry d is written by worker d only
-    // Bytes copied: particle_bytes_[d][e] into device d from device e (written by worker d, which
-    // pulls them), force_bytes_[d][e] from d to e (written by worker d, which sends them).
-    std::vector<std::vector<std::uint64_t>> particle_bytes_, force_bytes_;
+    Traffic traffic_;
     std::vector<TraceTrack> host_track_;  // each worker's thread in the trace (or none)
 
     // Markers recorded per device (one per euler): a device sends forces into a neighbour only

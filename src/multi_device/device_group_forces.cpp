@@ -43,7 +43,7 @@ float DeviceGroup::stage(int d, Stage stage) {
     auto count_send = [&](const ForceSend& send, int to) {
         if (send.count == 0) return;
         ++stats_[d].force_sends;
-        force_bytes_[d][to] += std::uint64_t(send.count) * sizeof(Vec4);
+        traffic_.forces(d, to, std::uint64_t(send.count) * sizeof(Vec4));
     };
     count_send(sends_[d].left, d - 1);
     count_send(sends_[d].right, d + 1);

@@ -99,7 +99,7 @@ void DeviceGroup::settle(int d, const Migration& migration) {
         device.lower_bounds(migration.total, {bounds_[d] + per_slice, bounds_[d + 1] - per_slice});
     first_slice_end_[d] = edges[0];
     last_slice_start_[d] = edges[1];
-    sample_layout(d);
+    stats_[d].sample(internal_[d], slices_.end_slice(d) - slices_.first_slice(d));
 }
 
 // Assembles [left neighbour's last slice | own particles | right neighbour's first slice] in
@@ -119,7 +119,7 @@ LocalLayout DeviceGroup::pull_external_slices(int d) {
 void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                                  std::uint32_t count) {
     if (count == 0) return;
-    particle_bytes_[dst][src] += std::uint64_t(count) * kParticleRecordBytes;
+    traffic_.particles(dst, src, std::uint64_t(count) * kParticleRecordBytes);
     Transport& t = devices_[dst]->transport();
     for_each_field(
         [&](auto field, const Endpoint& to, const Endpoint& from) {
@@ -133,23 +133,6 @@ void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::ui
 // Device d's left external slice: the left neighbour's last slice, as found at this rebuild.
 std::uint32_t DeviceGroup::left_external(int d) const {
     return d > 0 ? internal_[d - 1] - last_slice_start_[d - 1] : 0;
-}
-
-// Particles and slices of device d at this rebuild, for the report.
-void DeviceGroup::sample_layout(int d) {
-    WorkerStats& s = stats_[d];
-    const std::uint64_t particles = internal_[d];
-    const int slices = slices_.end_slice(d) - slices_.first_slice(d);
-    if (s.rebuilds == 0) {
-        s.particles_min = s.particles_max = particles;
-        s.slices_min = s.slices_max = slices;
-    }
-    s.particles_min = std::min(s.particles_min, particles);
-    s.particles_max = std::max(s.particles_max, particles);
-    s.particles_sum += double(particles);
-    s.slices_min = std::min(s.slices_min, slices);
-    s.slices_max = std::max(s.slices_max, slices);
-    ++s.rebuilds;
 }
 
 }  // namespace sph

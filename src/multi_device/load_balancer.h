@@ -78,9 +78,9 @@ public:
     // `window`: k, the number of iterations averaged (the rebuild interval); `h_lb`: H_LB.
     LoadBalancer(int devices, int window, double h_lb);
 
-    // Adds `seconds` of Forces on the central particles of `device`, a launch that covered
-    // `slices` slices, to the current iteration; several calls in one iteration (predictor and
-    // corrector) add up.
+    // Adds `seconds`, Forces seconds (KernelTimes) of `device` in a stage that covered `slices`
+    // slices, to the current iteration; several calls in one iteration (predictor and corrector)
+    // add up.
     void add_sample(int device, double seconds, int slices);
     // Closes the current iteration; only the last `window` closed iterations are kept.
     void end_iteration();

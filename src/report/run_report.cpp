@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <iomanip>
 #include <sstream>
+#include <utility>
 
 #include "atomic_file.h"
 
@@ -79,10 +81,9 @@ std::string fixed(double value, int precision) {
 
 }  // namespace
 
-void print_report(const RunReport& r, std::ostream& out) {
-    const auto flags = out.flags();
-    const double loop = r.loop_seconds;
-    const double main_thread = r.output_seconds + r.balance_seconds;
+namespace {
+
+void print_summary(const RunReport& r, std::ostream& out) {
     out << "Run report (" << r.status << ")\n";
     if (!r.error.empty()) out << "  error: " << r.error << "\n";
     out << "  problem       " << r.problem << ", dp " << r.dp << " m, h " << r.h << " m, c0 "
@@ -93,7 +94,7 @@ void print_report(const RunReport& r, std::ostream& out) {
         << "  iterations    " << r.iterations << " to t = " << r.simulated_time << " s\n"
         << "  left domain   " << r.removed_particles << " particles removed\n"
         << std::fixed << std::setprecision(3) << "  wall time     " << r.setup_seconds
-        << " s set-up + " << loop << " s time loop (" << r.output_seconds << " s output, "
+        << " s set-up + " << r.loop_seconds << " s time loop (" << r.output_seconds << " s output, "
         << r.balance_seconds << " s load balancing)\n"
         << "  throughput    " << std::setprecision(1) << r.kips()
         << " kips = " << std::setprecision(3) << r.mips() << " mips average";
@@ -108,65 +109,65 @@ void print_report(const RunReport& r, std::ostream& out) {
         << "  neighbours    at most " << r.largest_neighbour_count << " of " << r.max_neighbours
         << " list entries\n";
     if (!r.trace_file.empty()) out << "  trace         " << r.trace_file << "\n";
+}
 
+// Where each device's time loop went, each row in seconds and as a share of the loop.
+void print_device_times(const RunReport& r, std::ostream& out) {
+    const double loop = r.loop_seconds;
+    const double main_thread = r.output_seconds + r.balance_seconds;
+    using Seconds = std::function<double(const DeviceReport&)>;
+    const std::pair<const char*, Seconds> rows[] = {
+        {"BuildNeibs", [](const DeviceReport& d) { return d.kernels.build_neibs; }},
+        {"Forces", [](const DeviceReport& d) { return d.kernels.forces; }},
+        {"  edge stripes", [](const DeviceReport& d) { return d.kernels.forces_edges; }},
+        {"  centre stripe", [](const DeviceReport& d) { return d.kernels.forces_centre; }},
+        {"MinimumScan", [](const DeviceReport& d) { return d.kernels.minimum_scan; }},
+        {"Euler", [](const DeviceReport& d) { return d.kernels.euler; }},
+        {"dt reduction wait", [](const DeviceReport& d) { return d.worker.dt_wait_seconds; }},
+        {"neighbour Euler wait",
+         [](const DeviceReport& d) { return d.worker.marker_wait_seconds; }},
+        {"rebuild wait", [](const DeviceReport& d) { return d.worker.rebuild_wait_seconds; }},
+        {"migration", [](const DeviceReport& d) { return d.worker.migration_seconds; }},
+        {"balancing + output", [&](const DeviceReport&) { return main_thread; }},
+        {"other", [&](const DeviceReport& d) { return d.other_seconds(loop, main_thread); }},
+    };
     out << "  time loop per device (share of the time loop)\n";
     int column = 0;
     device_row(out, r, "",
                [&](const DeviceReport&) { return "device " + std::to_string(column++); });
-    device_row(out, r, "BuildNeibs", [&](const DeviceReport& d) {
-        return seconds_and_share(d.kernels.build_neibs, loop);
-    });
-    device_row(out, r, "Forces",
-               [&](const DeviceReport& d) { return seconds_and_share(d.kernels.forces, loop); });
-    device_row(out, r, "  edge stripes", [&](const DeviceReport& d) {
-        return seconds_and_share(d.kernels.forces_edges, loop);
-    });
-    device_row(out, r, "  centre stripe", [&](const DeviceReport& d) {
-        return seconds_and_share(d.kernels.forces_centre, loop);
-    });
-    device_row(out, r, "MinimumScan", [&](const DeviceReport& d) {
-        return seconds_and_share(d.kernels.minimum_scan, loop);
-    });
-    device_row(out, r, "Euler",
-               [&](const DeviceReport& d) { return seconds_and_share(d.kernels.euler, loop); });
-    device_row(out, r, "dt reduction wait", [&](const DeviceReport& d) {
-        return seconds_and_share(d.worker.dt_wait_seconds, loop);
-    });
-    device_row(out, r, "neighbour Euler wait", [&](const DeviceReport& d) {
-        return seconds_and_share(d.worker.marker_wait_seconds, loop);
-    });
-    device_row(out, r, "rebuild wait", [&](const DeviceReport& d) {
-        return seconds_and_share(d.worker.rebuild_wait_seconds, loop);
-    });
-    device_row(out, r, "migration", [&](const DeviceReport& d) {
-        return seconds_and_share(d.worker.migration_seconds, loop);
-    });
-    device_row(out, r, "balancing + output",
-               [&](const DeviceReport&) { return seconds_and_share(main_thread, loop); });
-    device_row(out, r, "other", [&](const DeviceReport& d) {
-        return seconds_and_share(d.other_seconds(loop, main_thread), loop);
-    });
-    device_row(out, r, "particles min",
-               [](const DeviceReport& d) { return std::to_string(d.worker.particles_min); });
-    device_row(out, r, "particles mean",
-               [](const DeviceReport& d) { return fixed(d.particles_mean(), 0); });
-    device_row(out, r, "particles max",
-               [](const DeviceReport& d) { return std::to_string(d.worker.particles_max); });
-    device_row(out, r, "slices at the end", [](const DeviceReport& d) {
-        return std::to_string(d.first_slice) + ".." + std::to_string(d.end_slice - 1);
-    });
-    device_row(out, r, "Forces ms/iteration", [](const DeviceReport& d) {
-        return fixed(1e3 * d.forces_seconds_per_iteration(), 3);
-    });
-    device_row(out, r, "MB sent",
-               [](const DeviceReport& d) { return fixed(d.worker.bytes_sent / 1e6, 1); });
-    device_row(out, r, "MB received",
-               [](const DeviceReport& d) { return fixed(d.worker.bytes_received / 1e6, 1); });
-    device_row(out, r, "memory MiB",
-               [](const DeviceReport& d) { return fixed(d.memory_bytes / 1048576.0, 1); });
-    device_row(out, r, "particles migrated in", [](const DeviceReport& d) {
-        return std::to_string(d.worker.particles_migrated_in);
-    });
+    for (const auto& [label, seconds] : rows) {
+        device_row(out, r, label,
+                   [&](const DeviceReport& d) { return seconds_and_share(seconds(d), loop); });
+    }
+}
+
+// Each device's particles, slices, traffic and memory.
+void print_device_counts(const RunReport& r, std::ostream& out) {
+    using Text = std::function<std::string(const DeviceReport&)>;
+    const std::pair<const char*, Text> rows[] = {
+        {"particles min",
+         [](const DeviceReport& d) { return std::to_string(d.worker.particles_min); }},
+        {"particles mean", [](const DeviceReport& d) { return fixed(d.particles_mean(), 0); }},
+        {"particles max",
+         [](const DeviceReport& d) { return std::to_string(d.worker.particles_max); }},
+        {"slices at the end",
+         [](const DeviceReport& d) {
+             return std::to_string(d.first_slice) + ".." + std::to_string(d.end_slice - 1);
+         }},
+        {"Forces ms/iteration",
+         [](const DeviceReport& d) { return fixed(1e3 * d.forces_seconds_per_iteration(), 3); }},
+        {"MB sent", [](const DeviceReport& d) { return fixed(d.worker.bytes_sent / 1e6, 1); }},
+        {"MB received",
+         [](const DeviceReport& d) { return fixed(d.worker.bytes_received / 1e6, 1); }},
+        {"memory MiB", [](const DeviceReport& d) { return fixed(d.memory_bytes / 1048576.0, 1); }},
+        {"particles migrated in",
+         [](const DeviceReport& d) { return std::to_string(d.worker.particles_migrated_in); }},
+    };
+    for (const auto& [label, text] : rows) device_row(out, r, label, text);
+}
+
+// Balancing and the edge-force exchange, where there were several devices.
+void print_exchange(const RunReport& r, std::ostream& out) {
     if (r.devices.size() > 1) {
         out << "  balancing     " << (r.balancing.enabled ? "on" : "off (measured only)") << ": "
             << r.balancing.decisions << " decisions, " << r.balancing.moves << " slice moves";
@@ -179,6 +180,16 @@ void print_report(const RunReport& r, std::ostream& out) {
             << std::setprecision(1) << 100.0 * r.exchange_hidden_fraction()
             << " % of it hidden behind the forces\n";
     }
+}
+
+}  // namespace
+
+void print_report(const RunReport& r, std::ostream& out) {
+    const auto flags = out.flags();
+    print_summary(r, out);
+    print_device_times(r, out);
+    print_device_counts(r, out);
+    print_exchange(r, out);
     out.flags(flags);
 }
 

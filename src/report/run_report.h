@@ -24,7 +24,8 @@ struct DeviceReport {
     double particles_mean() const {
         return worker.rebuilds > 0 ? worker.particles_sum / double(worker.rebuilds) : 0.0;
     }
-    // Average Forces time of one iteration (both stages), what the balancer compares.
+    // Forces seconds (KernelTimes) of one iteration, both stages, averaged: what the balancer
+    // compares.
     double forces_seconds_per_iteration() const {
         return worker.iterations > 0 ? worker.forces_seconds / double(worker.iterations) : 0.0;
     }

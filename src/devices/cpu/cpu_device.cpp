@@ -185,13 +185,21 @@ NeighbourBuild CpuDevice::build_lists() {
 // on one thread of control the sends cannot overlap the centre, they only precede it.
 void CpuDevice::forces(Stage stage, const ForceSends& sends) {
     const auto start = SteadyClock::now();
+    const double copying_before = times_.exchange_copy;  // the sends are not Forces seconds
     use_threads();
     const bool predicted = stage == Stage::kCorrector;
-    const ParticleRecord<HostArray>& state = predicted ? incoming_ : particles_;
-    const ForcesArgs args{state.pos.data(),       state.velrho.data(), particles_.type.data(),
-                          cell_.data(),           cell_start_.data(),  list_.data(),
-                          force_.data(),          dt_max_.data(),      layout_.list_stride(),
-                          layout_.max_neighbours, layout_.grid,        params_};
+    const ForcesArgs args{predicted ? predicted_pos() : particles_.pos.data(),
+                          predicted ? predicted_velrho() : particles_.velrho.data(),
+                          particles_.type.data(),
+                          cell_.data(),
+                          cell_start_.data(),
+                          list_.data(),
+                          force_.data(),
+                          dt_max_.data(),
+                          layout_.list_stride(),
+                          layout_.max_neighbours,
+                          layout_.grid,
+                          params_};
     const std::uint32_t begin = local_.left, end = local_.left + local_.internal;
     // A one-slice device's edge slices are the same slice: the right stripe then starts where the
     // left one ends.
@@ -219,7 +227,7 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
         TimedRegion timer(times_.forces_centre, trace_, "forces centre", "kernel");
         cpu::forces(args, left_end, right_begin);
     }
-    last_forces_seconds_ = seconds_since(start);
+    last_forces_seconds_ = seconds_since(start) - (times_.exchange_copy - copying_before);
     times_.forces += last_forces_seconds_;
 }
 
@@ -240,8 +248,8 @@ float CpuDevice::minimum_dt() {
 EulerArgs CpuDevice::euler_args(float dt) {
     return EulerArgs{particles_.pos.data(),
                      particles_.velrho.data(),
-                     incoming_.pos.data(),
-                     incoming_.velrho.data(),
+                     predicted_pos(),
+                     predicted_velrho(),
                      force_.data(),
                      particles_.type.data(),
                      dt,

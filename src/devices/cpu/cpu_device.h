@@ -48,6 +48,9 @@ public:
 
 private:
     EulerArgs euler_args(float dt);
+    // The predicted state (positions, velocities and densities) of the predictor-corrector.
+    Vec4* predicted_pos() { return incoming_.pos.data(); }
+    Vec4* predicted_velrho() { return incoming_.velrho.data(); }
     void use_threads() const;
 
     int threads_;

@@ -260,8 +260,8 @@ void CudaDevice::inject_fault() {
 EulerArgs CudaDevice::euler_args(float dt) const {
     return EulerArgs{particles_.pos.as<Vec4>(),
                      particles_.velrho.as<Vec4>(),
-                     incoming_.pos.as<Vec4>(),
-                     incoming_.velrho.as<Vec4>(),
+                     predicted_pos(),
+                     predicted_velrho(),
                      force_.as<Vec4>(),
                      particles_.type.as<std::uint8_t>(),
                      dt,

@@ -66,6 +66,9 @@ private:
     };
     std::size_t temp_bytes(std::uint32_t capacity) const;
     EulerArgs euler_args(float dt) const;
+    // The predicted state (positions, velocities and densities) of the predictor-corrector.
+    Vec4* predicted_pos() const { return incoming_.pos.as<Vec4>(); }
+    Vec4* predicted_velrho() const { return incoming_.velrho.as<Vec4>(); }
     // Scratch for sorting, carved out of the neighbour list's memory (see DeviceLayout).
     struct SortScratch {
         std::uint64_t* keys[2];

@@ -15,9 +15,8 @@ namespace sph {
 // central stripe on the main stream, which the sends overlap.
 void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     const bool predicted = stage == Stage::kCorrector;
-    const ParticleRecord<DeviceArray>& state = predicted ? incoming_ : particles_;
-    const ForcesArgs args{state.pos.as<Vec4>(),
-                          state.velrho.as<Vec4>(),
+    const ForcesArgs args{predicted ? predicted_pos() : particles_.pos.as<Vec4>(),
+                          predicted ? predicted_velrho() : particles_.velrho.as<Vec4>(),
                           particles_.type.as<std::uint8_t>(),
                           cell_.as<std::uint32_t>(),
                           cell_start_.as<std::uint32_t>(),

@@ -1,0 +1,46 @@
+#include "driver/run_outputs.h"
+
+#include "instruments/gauges.h"
+
+namespace sph {
+
+namespace {
+
+// The first output time after `time` on the grid of multiples of `every`.
+double next_after(double next, double time, double every) {
+    while (next <= time * (1.0 + 1e-12)) next += every;
+    return next;
+}
+
+}  // namespace
+
+RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_name,
+                       const Instruments& instruments)
+    : options_(options), instruments_(instruments) {
+    if (!options.write_output) return;
+    if (!instruments_.empty()) {
+        gauges_ = std::make_unique<GaugeCsv>(options.output_dir, instrument_columns(instruments_));
+    }
+    if (options.write_frames) {
+        frames_ = std::make_unique<OutputSeries>(options.output_dir, problem_name);
+    }
+}
+
+void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
+                           const TraceTrack& track, double& seconds) {
+    if (frames_ && (time >= next_frame_ || last)) {
+        TimedRegion region(seconds, track, "output", "output");
+        frames_->write(time, group.download(), params);
+        next_frame_ = next_after(next_frame_, time, options_.output_every);
+    }
+    if (gauges_ && (time >= next_gauge_ || last)) {
+        TimedRegion region(seconds, track, "gauges", "output");
+        HostParticles all;
+        for (const HostParticles& part : group.download()) all.append(part);
+        const InstrumentReadings readings = measure(instruments_, all, params);
+        gauges_->append(time, instrument_row(instruments_, readings));
+        next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
+    }
+}
+
+}  // namespace sph

@@ -1,0 +1,39 @@
+// What a run writes as simulated time passes: particle frames every --output-every and a row of
+// gauges.csv every --gauge-every, each at t = 0, whenever due, and at the end.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "common/trace.h"
+#include "driver/output_series.h"
+#include "driver/run_options.h"
+#include "gauge_csv.h"
+#include "instruments.h"
+#include "multi_device/device_group.h"
+#include "sph_params.h"
+
+namespace sph {
+
+class RunOutputs {
+public:
+    // Opens what the options ask for (frames, gauges) for `problem_name`'s run. `instruments`
+    // are the run's (run_setup.h: run_instruments).
+    RunOutputs(const RunOptions& options, const std::string& problem_name,
+               const Instruments& instruments);
+
+    // Writes what is due at simulated `time` (all of it when `last`), reading the particles from
+    // `group`; the wall time spent goes to `seconds`, and to `track` while a trace is open.
+    void write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
+                   const TraceTrack& track, double& seconds);
+    int frames() const { return frames_ ? frames_->frames() : 0; }
+
+private:
+    const RunOptions& options_;
+    Instruments instruments_;
+    std::unique_ptr<OutputSeries> frames_;
+    std::unique_ptr<GaugeCsv> gauges_;
+    double next_frame_ = 0.0, next_gauge_ = 0.0;
+};
+
+}  // namespace sph
