@@ -38,6 +38,9 @@ public:
     }
 };
 
+// DamBreak's spacing, as each back end's test had it: coarse on the CPU, for the suite's time.
+constexpr double kCpuDamBreakDp = 0.08, kGpuDamBreakDp = 0.03;
+
 // The devices of one run and the particles per edge stripe (0: the back end's default).
 struct Devices {
     DeviceSelection selection;
@@ -106,8 +109,9 @@ protected:
         return {backend() == BackendChoice::kCuda ? DeviceSelection::gpus({0})
                                                   : DeviceSelection::cpu(1)};
     }
-    // DamBreak's spacing, as each back end's test had it: coarse on the CPU, for the suite's time.
-    double dam_break_dp() const { return backend() == BackendChoice::kCuda ? 0.03 : 0.08; }
+    double dam_break_dp() const {
+        return backend() == BackendChoice::kCuda ? kGpuDamBreakDp : kCpuDamBreakDp;
+    }
 
     void expect_every_list_matches_one_device(const Problem& problem, double dp, int iterations) {
         const Outcome one = run(problem, backend(), dp, one_device(), iterations);
@@ -131,11 +135,11 @@ SPH_ON_EVERY_BACKEND(SeveralDevices);
 TEST(SeveralGpus, TwoGpusMatchOneBitwise) {
     SPH_REQUIRE_GPUS(2);
     const DamBreak problem;
-    const double dp = 0.03;
-    const Outcome one = run(problem, BackendChoice::kCuda, dp, {DeviceSelection::gpus({0})}, 400);
+    const BackendChoice cuda = BackendChoice::kCuda;
+    const Outcome one = run(problem, cuda, kGpuDamBreakDp, {DeviceSelection::gpus({0})}, 400);
     for (std::uint32_t edge_stripe : {2000u, 0u}) {
         const Devices devices{DeviceSelection::gpus({0, 1}), edge_stripe};
-        expect_identical(one, run(problem, BackendChoice::kCuda, dp, devices, 400), devices);
+        expect_identical(one, run(problem, cuda, kGpuDamBreakDp, devices, 400), devices);
     }
 }
 
