@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine over device-carry/ (scripts/pack_for_device.sh): the GPU tests, then a
+# Runs on the GPU machine over device-carry/ (scripts/pack_for_device.sh): the CUDA tests of every
+# test executable carried (the CUDA instances of the tests written for every back end, named
+# .../Cuda, and the CUDA-only ones: suites Cuda*, tests naming Gpu), then a
 # traced DamBreak run on two devices (two GPUs where there are two, else two devices sharing GPU 0)
 # with validation/trace_overlap.py's figures (bench/series_run.sh, into $OUT/checks/trace/runs/).
 # CHECK_SHARED_POOL=1 adds a DamBreak of 219 M particles on two devices sharing GPU 0 (each sized
@@ -11,8 +13,9 @@ bin=$PWD/device-carry/bin
 out=${OUT:-/tmp/out}/checks
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$out/gpu.txt"
-for test in test_cuda test_cuda_multi_device; do
-  "$bin/$test" > "$out/$test.log" 2>&1
+for exe in "$bin"/test_*; do
+  test=$(basename "$exe")
+  "$exe" --gtest_filter='*Cuda*:*Gpu*' > "$out/$test.log" 2>&1
   echo "$test: exit $?"; grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$out/$test.log"
 done
 gpus=$(nvidia-smi -L | wc -l)

@@ -5,7 +5,10 @@
 set -uo pipefail
 source bench/device_env.sh
 nvidia-smi topo -m | tee "$out/topology.txt"
-"$bin"/test_cuda_multi_device 2>&1 | tee "$out/test_cuda_multi_device.log"
+# The multi-device tests' CUDA instances and CUDA-only tests (two GPUs, a GPU's shared pool).
+for test in test_multi_device test_device_faults; do
+  "$bin/$test" --gtest_filter='*Cuda*:*Gpu*' 2>&1 | tee "$out/$test.log"
+done
 [ -n "${BENCH_ALL_TESTS:-}" ] && "$bin"/test_cuda 2>&1 | tee "$out/test_cuda.log"
 dp=${BENCH_DP:-0.006}
 for devices in ${BENCH_DEVICES:-0 0,1}; do

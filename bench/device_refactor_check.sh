@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Issue 20's GPU check, on the GPU machine over device-carry/ (this tree, scripts/pack_for_device.sh
-# with PACK_TESTS="test_cuda test_cuda_multi_device test_device_memory") and baseline-carry/bin
-# (the same executables built from the commit before the restructuring):
-#   1. the GPU tests of this tree;
+# with its default PACK_TESTS) and baseline-carry/bin (the same executables built from the commit
+# before the restructuring):
+#   1. the CUDA tests of this tree, of every test executable carried;
 #   2. DamBreak before and after, same arguments: the last frame's .vtu compared byte for byte
 #      (positions, velocities, densities, pressures, ids, types);
 #   3. DamBreak at 4.19 M particles, output off, before/after alternated twice: mips.
@@ -14,8 +14,9 @@ before=$PWD/baseline-carry/bin
 out=${OUT:-/tmp/out}/refactor-check
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
-for t in test_cuda test_cuda_multi_device test_device_memory; do
-  "$after/$t" 2>&1 | tee "$out/$t.log" | grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests ran"
+for exe in "$after"/test_*; do
+  t=$(basename "$exe")
+  "$exe" --gtest_filter='*Cuda*:*Gpu*' 2>&1 | tee "$out/$t.log" | grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests ran"
 done
 
 bitwise_args=(--backend cuda --dp "${CHECK_DP:-0.01}" --t-end "${CHECK_T_END:-0.5}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Copies the built executables and the shared libraries they load that a stock CUDA image lacks
 # (VTK, Boost, OpenMP, ...) into device-carry/, for running on a machine without VTK. PACK_TESTS
-# names the test executables to take (default: the GPU tests).
+# names the test executables to take (default: those holding CUDA tests: test_cuda, and those whose
+# tests run on every back end).
 # There: export LD_LIBRARY_PATH=$PWD/device-carry/lib
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,8 +12,11 @@ cp "$build"/src/dambreak device-carry/bin/
 for exe in bore_in_a_box column_collapse still_water; do
   if [ -e "$build/src/$exe" ]; then cp "$build/src/$exe" device-carry/bin/; fi
 done
-# Only the GPU tests by default: the device tool carries 64 MiB at most, and the CPU tests run here.
-for test in ${PACK_TESTS:-test_cuda test_cuda_multi_device}; do
+# Only the executables with CUDA tests by default: the device tool carries 64 MiB at most, and the
+# CPU tests run here.
+cuda_tests="test_cuda test_multi_device test_device_faults test_device_memory test_still_water
+            test_dam_break test_exchange"
+for test in ${PACK_TESTS:-$cuda_tests}; do
   cp "$build/tests/$test" device-carry/bin/
 done
 # The C runtime and the compiler's own runtimes are newer on the device machine: leave them.

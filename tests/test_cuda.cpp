@@ -1,5 +1,6 @@
-// The CUDA back end against the CPU back end, and its refusals. Labelled `gpu`: skipped (and
-// reported as skipped) where no GPU is visible.
+// The CUDA back end against the CPU back end, and its refusals: what only CUDA has. Tests that hold
+// on every back end are written once, on testing::EveryBackend (test_support.h), beside the others
+// of their kind. Labelled `gpu`: skipped (and reported as skipped) where no GPU is visible.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,14 +11,10 @@
 #include "dam_break.h"
 #include "devices/cuda/cuda_support.h"
 #include "driver/simulation.h"
-#include "still_water.h"
 #include "test_support.h"
 
 namespace sph {
 namespace {
-
-#define REQUIRE_GPU() \
-    if (visible_gpu_count() == 0) GTEST_SKIP() << "no GPU visible here"
 
 HostParticles run_iterations(const Problem& problem, BackendChoice backend, int iterations) {
     Simulation sim(problem, testing::small_run(0.04, 10.0, backend), 0);
@@ -26,7 +23,7 @@ HostParticles run_iterations(const Problem& problem, BackendChoice backend, int 
 }
 
 TEST(Cuda, SortsParticlesInTheSameOrderAsTheCpu) {
-    REQUIRE_GPU();
+    SPH_REQUIRE_GPUS(1);
     const DamBreak problem;
     const HostParticles cpu = run_iterations(problem, BackendChoice::kCpu, 1);
     const HostParticles gpu = run_iterations(problem, BackendChoice::kCuda, 1);
@@ -38,7 +35,7 @@ TEST(Cuda, SortsParticlesInTheSameOrderAsTheCpu) {
 // the host compiler does not, so results drift apart by rounding. 100 iterations of the dam
 // break must stay within 1e-5 m (0.025 % of dp) in position and 1e-5 in relative density.
 TEST(Cuda, AgreesWithTheCpuOnAShortDamBreak) {
-    REQUIRE_GPU();
+    SPH_REQUIRE_GPUS(1);
     const DamBreak problem;
     const HostParticles cpu = run_iterations(problem, BackendChoice::kCpu, 100);
     const HostParticles gpu = run_iterations(problem, BackendChoice::kCuda, 100);
@@ -65,23 +62,6 @@ TEST(Cuda, AgreesWithTheCpuOnAShortDamBreak) {
     EXPECT_LT(max_drho, 1e-5);
 }
 
-TEST(Cuda, StillWaterStaysHydrostatic) {
-    REQUIRE_GPU();
-    const StillWater tank(0.3, 0.3, 0.3);
-    Simulation sim(tank, testing::small_run(0.0125, 0.6, BackendChoice::kCuda), 0);
-    while (sim.time() < 0.6) sim.step();
-    const HostParticles p = sim.particles();
-    const std::vector<float> pressure = pressures(p, sim.params());
-    double measured = 0.0, expected = 0.0;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        if (p.type[i] != kFluid || p.pos[i].z > 0.0125) continue;
-        measured += pressure[i];
-        expected += 1000.0 * 9.81 * (0.3 - p.pos[i].z);
-    }
-    std::printf("CUDA still water: bottom pressure ratio %.4f\n", measured / expected);
-    EXPECT_NEAR(measured / expected, 1.0, 0.02);
-}
-
 int run_dambreak(std::vector<std::string> args, std::string& err) {
     args.insert(args.begin(), "dambreak");
     std::vector<const char*> argv;
@@ -94,14 +74,14 @@ int run_dambreak(std::vector<std::string> args, std::string& err) {
 }
 
 TEST(Cuda, RefusesAGpuThatDoesNotExist) {
-    REQUIRE_GPU();
+    SPH_REQUIRE_GPUS(1);
     std::string err;
     EXPECT_EQ(run_dambreak({"--backend", "cuda", "--devices", "99", "--no-output"}, err), 2);
     EXPECT_NE(err.find("--devices 99"), std::string::npos) << err;
 }
 
 TEST(Cuda, RefusesARunTooLargeForTheGpuBeforeAllocating) {
-    REQUIRE_GPU();
+    SPH_REQUIRE_GPUS(1);
     std::string err;
     // About 7e8 particles: some 250 GB, more than any single GPU holds.
     EXPECT_EQ(run_dambreak({"--backend", "cuda", "--dp", "0.001", "--no-output"}, err), 1);

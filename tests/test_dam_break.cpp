@@ -1,4 +1,5 @@
-// A short DamBreak run through the program's own entry point, with output read back by VTK.
+// A short DamBreak run through the program's own entry point, with output read back by VTK. One
+// test body, every back end.
 #include <gtest/gtest.h>
 
 #include <vtkPointData.h>
@@ -19,13 +20,16 @@
 namespace sph {
 namespace {
 
-TEST(DamBreak, ShortRunAdvancesTheFrontAndWritesReadableOutput) {
+class DamBreakRun : public testing::EveryBackend {};
+
+TEST_P(DamBreakRun, ShortRunAdvancesTheFrontAndWritesReadableOutput) {
     testing::TempDir dir("dambreak");
     DamBreak problem;
     const std::string out_dir = dir.path() + "/out";
-    const char* argv[] = {"dambreak", "--backend",    "cpu",          "--dp",
-                          "0.05",     "--t-end",      "0.15",         "--output-every",
-                          "0.05",     "--output-dir", out_dir.c_str()};
+    const std::string backend_name = to_string(backend());
+    const char* argv[] = {"dambreak",     "--backend", backend_name.c_str(), "--dp", "0.05",
+                          "--t-end",      "0.15",      "--output-every",     "0.05", "--output-dir",
+                          out_dir.c_str()};
     std::ostringstream out, err;
     ASSERT_EQ(run_app(11, argv, problem, 0, out, err), 0) << err.str();
 
@@ -50,7 +54,7 @@ TEST(DamBreak, ShortRunAdvancesTheFrontAndWritesReadableOutput) {
     reader->SetFileName((out_dir + "/DamBreak_000003.vtu").c_str());
     reader->Update();
     vtkUnstructuredGrid* grid = reader->GetOutput();
-    Simulation reference(problem, testing::small_run(0.05, 0.15), 0);
+    Simulation reference(problem, testing::small_run(0.05, 0.15, backend()), 0);
     const HostParticles initial = reference.particles();
     ASSERT_EQ(grid->GetNumberOfPoints(), vtkIdType(initial.size()));
     for (const char* name : {"velocity", "density", "pressure", "type", "id"}) {
@@ -75,6 +79,8 @@ TEST(DamBreak, ShortRunAdvancesTheFrontAndWritesReadableOutput) {
     // well over 0.1 m (the shallow-water front speed is 2 sqrt(g H) = 4.6 m/s).
     EXPECT_LT(front, DamBreak::kWaterLo[0] - 0.1);
 }
+
+SPH_ON_EVERY_BACKEND(DamBreakRun);
 
 }  // namespace
 }  // namespace sph

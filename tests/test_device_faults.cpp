@@ -1,13 +1,16 @@
-// A failing device thread stops the whole run with its error (no hang at a barrier),
-// --device-memory-limit lets a run refused on one device run on two, and devices sharing one
-// memory (virtual devices on one GPU) split what it has free.
+// A failing device thread stops the whole run with its error (no hang at a barrier), on every back
+// end; --device-memory-limit lets a run refused on one device run on two; and devices sharing one
+// memory (virtual devices on one GPU, or CPU devices standing in for them) split what it has free.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "dam_break.h"
 #include "devices/cpu/cpu_device.h"
+#include "devices/cuda/cuda_support.h"
 #include "driver/simulation.h"
 #include "test_support.h"
 
@@ -21,19 +24,48 @@ AppResult run_dambreak(const std::vector<std::string>& args, std::chrono::second
     return testing::run_app_or_fail_on_hang(problem, args, 0, int(bound.count()));
 }
 
-TEST(DeviceFaults, AFailingWorkerStopsEveryDeviceWithItsError) {
+// One test body, every back end: each device of a run fails in turn, a CPU device with an
+// exception of its own, a GPU with a failed CUDA call.
+class WorkerFault : public testing::EveryBackend {
+protected:
+    struct Devices {
+        std::vector<std::string> args;  // --devices and what goes with them
+        int count;
+        const char* kind;   // as the device's description names it
+        const char* cause;  // what the failing device's own error says
+    };
+    // Three CPU devices (a middle one has two neighbours waiting on it); on CUDA two GPUs where
+    // there are two, else two devices sharing GPU 0.
+    Devices devices() const {
+        if (backend() == BackendChoice::kCuda) {
+            return {{"--devices", visible_gpu_count() >= 2 ? "0,1" : "0,0", "--dp", "0.03"},
+                    2,
+                    "GPU",
+                    "cudaSetDevice"};
+        }
+        return {{"--devices", "3", "--threads", "1", "--dp", "0.05"}, 3, "CPU", "injected fault"};
+    }
+};
+
+TEST_P(WorkerFault, AFailingWorkerStopsEveryDeviceWithItsError) {
     testing::TempDir dir("fault");
-    for (const char* device : {"0", "1", "2"}) {
-        const AppResult r =
-            run_dambreak({"--backend", "cpu", "--devices", "3", "--threads", "1", "--dp", "0.05",
-                          "--t-end", "1", "--no-output", "--output-dir", dir.path(),
-                          "--inject-fault", std::string(device) + ":25"},
-                         std::chrono::seconds(120));
+    const Devices devices = this->devices();
+    for (int device = 0; device < devices.count; ++device) {
+        SCOPED_TRACE("failing device " + std::to_string(device));
+        std::vector<std::string> args{"--backend", to_string(backend())};
+        args.insert(args.end(), devices.args.begin(), devices.args.end());
+        args.insert(args.end(), {"--t-end", "1", "--no-output", "--output-dir", dir.path(),
+                                 "--inject-fault", std::to_string(device) + ":25"});
+        const AppResult r = run_dambreak(args, std::chrono::seconds(120));
         EXPECT_EQ(r.code, 1) << r.err;
-        EXPECT_NE(r.err.find("injected fault"), std::string::npos) << r.err;
+        const std::string who = "device " + std::to_string(device) + " (" + devices.kind;
+        EXPECT_NE(r.err.find(who), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(devices.cause), std::string::npos) << r.err;
         EXPECT_NE(r.err.find("iteration 25"), std::string::npos) << r.err;
     }
 }
+
+SPH_ON_EVERY_BACKEND(WorkerFault);
 
 TEST(DeviceFaults, InjectingIntoADeviceThatDoesNotExistIsAnOptionError) {
     const AppResult r = run_dambreak({"--backend", "cpu", "--devices", "2", "--dp", "0.05",
@@ -136,6 +168,26 @@ TEST(DeviceMemory, DevicesAreSizedToTheFreeMemoryOfTheirPool) {
         const std::string what = e.what();
         EXPECT_NE(what.find("free for its 2 devices"), std::string::npos) << what;
         EXPECT_NE(what.find("use more devices"), std::string::npos) << what;
+    }
+}
+
+// The same on GPUs: devices listed on one GPU draw on one memory pool, so their capacities are cut
+// to split what it has free (device_capacity.cpp); devices on different GPUs each have their own.
+TEST(DeviceMemory, DevicesOnOneGpuShareItsMemoryPool) {
+    SPH_REQUIRE_GPUS(1);
+    const bool two_gpus = visible_gpu_count() >= 2;
+    const DamBreak problem;
+    RunOptions o = testing::small_run(0.03, 10.0, BackendChoice::kCuda);
+    o.devices =
+        DeviceSelection::gpus(two_gpus ? std::vector<int>{0, 0, 1} : std::vector<int>{0, 0});
+    Simulation sim(problem, o, 0);
+    const Device::MemoryPool first = sim.group().device(0).memory_pool();
+    const Device::MemoryPool second = sim.group().device(1).memory_pool();
+    EXPECT_EQ(first.id, 0);
+    EXPECT_EQ(second.id, 0);
+    EXPECT_GT(first.free_bytes, sim.group().device(0).bytes_allocated());
+    if (two_gpus) {
+        EXPECT_EQ(sim.group().device(2).memory_pool().id, 1);
     }
 }
 

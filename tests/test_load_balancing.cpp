@@ -3,10 +3,8 @@
 // follow the water, keeping the devices' particle counts close where they drift apart without.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <fstream>
 #include <sstream>
-#include <unordered_map>
 
 #include "bore_in_a_box.h"
 #include "dam_break.h"
@@ -62,7 +60,7 @@ std::vector<BalanceRow> read_log(const std::string& path) {
 }
 
 struct Outcome {
-    std::unordered_map<std::uint32_t, std::pair<Vec4, Vec4>> state;
+    testing::ParticleStates state;
     std::vector<BalanceRow> log;
 };
 
@@ -80,8 +78,7 @@ Outcome run_dambreak(bool balancing, const std::string& dir) {
     std::ostringstream log;
     sim.run(log);
     Outcome r;
-    const HostParticles p = sim.particles();
-    for (std::size_t i = 0; i < p.size(); ++i) r.state[p.id[i]] = {p.pos[i], p.velrho[i]};
+    r.state = testing::states_by_id(sim.particles());
     r.log = read_log(dir + "/load_balance.csv");
     return r;
 }
@@ -131,13 +128,7 @@ TEST(LoadBalancing, DoesNotChangeTheResultsBitwise) {
     EXPECT_GT(moved, 0) << "balancing moved no slice: the comparison shows nothing";
     for (const auto& row : off.log) EXPECT_EQ(row.mark, "none");
     ASSERT_EQ(on.state.size(), off.state.size());
-    int differing = 0;
-    for (const auto& [id, s] : off.state) {
-        const auto& t = on.state.at(id);
-        differing += std::memcmp(&s.first, &t.first, sizeof(Vec4)) != 0 ||
-                     std::memcmp(&s.second, &t.second, sizeof(Vec4)) != 0;
-    }
-    EXPECT_EQ(differing, 0);
+    EXPECT_EQ(testing::count_bitwise_differences(off.state, on.state), 0);
 }
 
 // BoreInABox, corridor variant, on three CPU devices split along y.

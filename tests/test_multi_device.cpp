@@ -1,10 +1,15 @@
-// The key invariant of the multi-device decomposition: the same problem on 1, 2, 3 or 5 devices
-// gives bitwise identical particle states, through rebuilds and migrations.
+// The key invariant of the multi-device decomposition: the same problem on several devices gives
+// the particle states of one device bit for bit, through rebuilds and migrations. One test body,
+// every back end: on the CPU 2, 3 and 5 virtual devices; on CUDA two and three devices sharing
+// GPU 0 (--devices 0,0 and 0,0,0, as OpenMM tests its multi-device path on one GPU), with edge
+// stripes small enough to leave a central stripe and 0 (each device's stripes cover it all); and
+// two GPUs (--devices 0,1) where there are two.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <random>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "dam_break.h"
 #include "driver/simulation.h"
@@ -33,17 +38,33 @@ public:
     }
 };
 
+// DamBreak's spacing, as each back end's test had it: coarse on the CPU, for the suite's time.
+constexpr double kCpuDamBreakDp = 0.08, kGpuDamBreakDp = 0.03;
+
+// The devices of one run and the particles per edge stripe (0: the back end's default).
+struct Devices {
+    DeviceSelection selection;
+    std::uint32_t edge_stripe = 0;
+    std::string describe() const {
+        return selection.cpu_devices > 0 ? std::to_string(selection.cpu_devices) + " CPU devices"
+                                         : "--devices " + selection.gpu_list() + " --edge-stripe " +
+                                               std::to_string(edge_stripe);
+    }
+};
+
 struct Outcome {
-    std::unordered_map<std::uint32_t, std::pair<Vec4, Vec4>> state;  // id -> pos, velrho
+    testing::ParticleStates state;
     std::unordered_map<std::uint32_t, int> first_owner, last_owner;
     double time = 0.0;
 };
 
-Outcome run(const Problem& problem, double dp, int devices, int iterations, int split_axis) {
-    RunOptions o = testing::small_run(dp, 10.0);
-    o.devices = DeviceSelection::cpu(devices);
+Outcome run(const Problem& problem, BackendChoice backend, double dp, const Devices& devices,
+            int iterations) {
+    RunOptions o = testing::small_run(dp, 10.0, backend);
+    o.devices = devices.selection;
+    o.edge_stripe = devices.edge_stripe;
     o.threads = 1;
-    Simulation sim(problem, o, split_axis);
+    Simulation sim(problem, o, 0);
     Outcome out;
     auto owners = [&](std::unordered_map<std::uint32_t, int>& owner) {
         const std::vector<HostParticles> parts = sim.particles_per_device();
@@ -55,46 +76,70 @@ Outcome run(const Problem& problem, double dp, int devices, int iterations, int 
     owners(out.first_owner);
     for (int i = 1; i < iterations; ++i) sim.step();
     owners(out.last_owner);
-    const HostParticles p = sim.particles();
-    for (std::size_t i = 0; i < p.size(); ++i) out.state[p.id[i]] = {p.pos[i], p.velrho[i]};
+    out.state = testing::states_by_id(sim.particles());
     out.time = sim.time();
     return out;
 }
 
-bool bitwise_equal(const Vec4& a, const Vec4& b) {
-    return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
-void expect_identical(const Outcome& one, const Outcome& many, int devices) {
+void expect_identical(const Outcome& one, const Outcome& many, const Devices& devices) {
     ASSERT_EQ(one.state.size(), many.state.size());
     EXPECT_EQ(one.time, many.time);
-    int differing = 0;
-    for (const auto& [id, s] : one.state) {
-        const auto& t = many.state.at(id);
-        if (!bitwise_equal(s.first, t.first) || !bitwise_equal(s.second, t.second)) ++differing;
-    }
-    EXPECT_EQ(differing, 0) << "particles differing on " << devices << " devices";
+    const int differing = testing::count_bitwise_differences(one.state, many.state);
+    EXPECT_EQ(differing, 0) << "particles differing on " << devices.describe();
     int migrated = 0;
     for (const auto& [id, d] : many.last_owner) migrated += many.first_owner.at(id) != d;
     EXPECT_GT(migrated, 0) << "no particle changed device: the test exercised no migration";
-    std::printf("%d devices: %zu particles identical, %d migrated\n", devices, many.state.size(),
-                migrated);
+    std::printf("%s: %zu particles, %d differ, %d migrated, t = %.6f s\n",
+                devices.describe().c_str(), many.state.size(), differing, migrated, many.time);
 }
 
-TEST(MultiDevice, DamBreakIsBitwiseIdenticalOn1235Devices) {
-    // Split along x (the default): the surge crosses the slice boundaries.
-    const DamBreak problem;
-    const Outcome one = run(problem, 0.08, 1, 400, 0);
-    for (int devices : {2, 3, 5}) {
-        expect_identical(one, run(problem, 0.08, devices, 400, 0), devices);
+class SeveralDevices : public testing::EveryBackend {
+protected:
+    // The device lists each back end is checked on.
+    std::vector<Devices> device_lists() const {
+        if (backend() == BackendChoice::kCuda) {
+            // Small stripes leave a central stripe; 0 makes each device's stripes cover it all.
+            return {{DeviceSelection::gpus({0, 0}), 2000},
+                    {DeviceSelection::gpus({0, 0}), 0},
+                    {DeviceSelection::gpus({0, 0, 0}), 1000}};
+        }
+        return {{DeviceSelection::cpu(2)}, {DeviceSelection::cpu(3)}, {DeviceSelection::cpu(5)}};
     }
+    Devices one_device() const {
+        return {backend() == BackendChoice::kCuda ? DeviceSelection::gpus({0})
+                                                  : DeviceSelection::cpu(1)};
+    }
+    double dam_break_dp() const {
+        return backend() == BackendChoice::kCuda ? kGpuDamBreakDp : kCpuDamBreakDp;
+    }
+
+    void expect_every_list_matches_one_device(const Problem& problem, double dp, int iterations) {
+        const Outcome one = run(problem, backend(), dp, one_device(), iterations);
+        for (const Devices& devices : device_lists()) {
+            expect_identical(one, run(problem, backend(), dp, devices, iterations), devices);
+        }
+    }
+};
+
+TEST_P(SeveralDevices, DamBreakMatchesOneDeviceBitwise) {
+    // Split along x (the default): the surge crosses the slice boundaries.
+    expect_every_list_matches_one_device(DamBreak(), dam_break_dp(), 400);
 }
 
-TEST(MultiDevice, RandomBoxIsBitwiseIdenticalOn1235Devices) {
-    const RandomBox problem;
-    const Outcome one = run(problem, 0.02, 1, 300, 0);
-    for (int devices : {2, 3, 5}) {
-        expect_identical(one, run(problem, 0.02, devices, 300, 0), devices);
+TEST_P(SeveralDevices, RandomBoxMatchesOneDeviceBitwise) {
+    expect_every_list_matches_one_device(RandomBox(), 0.02, 300);
+}
+
+SPH_ON_EVERY_BACKEND(SeveralDevices);
+
+TEST(SeveralGpus, TwoGpusMatchOneBitwise) {
+    SPH_REQUIRE_GPUS(2);
+    const DamBreak problem;
+    const BackendChoice cuda = BackendChoice::kCuda;
+    const Outcome one = run(problem, cuda, kGpuDamBreakDp, {DeviceSelection::gpus({0})}, 400);
+    for (std::uint32_t edge_stripe : {2000u, 0u}) {
+        const Devices devices{DeviceSelection::gpus({0, 1}), edge_stripe};
+        expect_identical(one, run(problem, cuda, kGpuDamBreakDp, devices, 400), devices);
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -16,6 +17,16 @@
 
 #include "driver/run_options.h"
 #include "problem.h"
+
+namespace sph {
+
+// gtest prints a test's parameter (in failures and in --gtest_list_tests) as "cpu" or "cuda",
+// not as the enum's raw bytes.
+inline void PrintTo(BackendChoice backend, std::ostream* os) {
+    *os << to_string(backend);
+}
+
+}  // namespace sph
 
 namespace sph::testing {
 
