@@ -8,12 +8,11 @@
 #   3. DamBreak at 4.19 M particles, output off, before/after alternated twice: mips.
 # Logs go to $OUT; end with scripts/device_bundle.sh to bring them back as one tarball.
 set -uo pipefail
-export LD_LIBRARY_PATH=$PWD/device-carry/lib
-after=$PWD/device-carry/bin
-before=$PWD/baseline-carry/bin
-out=${OUT:-/tmp/out}/refactor-check
+source bench/device_env.sh
+after=$bin
+before=$PWD/baseline-carry/bin  # dambreak built from the commit before the restructuring
+out=$out/refactor-check
 mkdir -p "$out"
-nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
 for exe in "$after"/test_*; do
   t=$(basename "$exe")
   "$exe" --gtest_filter='*Cuda*:*Gpu*' 2>&1 | tee "$out/$t.log" | grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests ran"

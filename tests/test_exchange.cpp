@@ -32,7 +32,7 @@ public:
 
     void forces(Stage stage, const ForceSends& sends) override {
         CpuDevice::forces(stage, ForceSends{});  // real forces give a real dt
-        const LocalLayout& l = layout();
+        const LocalRanges& l = ranges();
         auto* force = static_cast<Vec4*>(force_buffer().ptr);
         const auto* id = static_cast<const std::uint32_t*>(current().id.ptr);
         for (std::uint32_t i = l.left; i < l.left + l.internal; ++i) {
@@ -50,15 +50,15 @@ private:
 };
 
 struct DeviceView {
-    LocalLayout layout;
+    LocalRanges ranges;
     std::vector<std::uint32_t> id;
     std::vector<Vec4> pos, force;
 };
 
 DeviceView view(Device& device) {
     DeviceView v;
-    v.layout = device.layout();
-    const std::uint32_t n = v.layout.total();
+    v.ranges = device.ranges();
+    const std::uint32_t n = v.ranges.total();
     const auto* id = static_cast<const std::uint32_t*>(device.current().id.ptr);
     const auto* pos = static_cast<const Vec4*>(device.current().pos.ptr);
     const auto* force = static_cast<const Vec4*>(device.force_buffer().ptr);
@@ -92,7 +92,7 @@ TEST_P(Exchange, ExternalSlicesAndTheirForcesComeFromTheNeighboursEdges) {
     for (int d = 0; d < devices; ++d) {
         const DeviceView& me = v[d];
         // Own particles carry own tags.
-        for (std::uint32_t i = me.layout.left; i < me.layout.left + me.layout.internal; ++i) {
+        for (std::uint32_t i = me.ranges.left; i < me.ranges.left + me.ranges.internal; ++i) {
             ASSERT_EQ(me.force[i].x, float(d));
             ASSERT_EQ(me.force[i].y, float(me.id[i]));
             ASSERT_EQ(me.force[i].z, 1.0f);
@@ -102,41 +102,41 @@ TEST_P(Exchange, ExternalSlicesAndTheirForcesComeFromTheNeighboursEdges) {
             const DeviceView& left = v[d - 1];
             const int edge = slices.end_slice(d - 1) - 1;
             std::vector<std::uint32_t> expected;
-            for (std::uint32_t i = left.layout.left; i < left.layout.left + left.layout.internal;
+            for (std::uint32_t i = left.ranges.left; i < left.ranges.left + left.ranges.internal;
                  ++i) {
                 if (slice_of(left.pos[i]) == edge) expected.push_back(left.id[i]);
             }
-            const std::vector<std::uint32_t> got(me.id.begin(), me.id.begin() + me.layout.left);
+            const std::vector<std::uint32_t> got(me.id.begin(), me.id.begin() + me.ranges.left);
             EXPECT_EQ(got, expected) << "device " << d << "'s left external slice";
-            for (std::uint32_t i = 0; i < me.layout.left; ++i) {
+            for (std::uint32_t i = 0; i < me.ranges.left; ++i) {
                 EXPECT_EQ(me.force[i].x, float(d - 1));
                 EXPECT_EQ(me.force[i].y, float(me.id[i]));
                 EXPECT_EQ(me.force[i].z, 1.0f);
                 ++checked_external;
             }
         } else {
-            EXPECT_EQ(me.layout.left, 0u);
+            EXPECT_EQ(me.ranges.left, 0u);
         }
         // Right external: the right neighbour's first slice.
         if (d + 1 < devices) {
             const DeviceView& right = v[d + 1];
             const int edge = slices.first_slice(d + 1);
             std::vector<std::uint32_t> expected;
-            for (std::uint32_t i = right.layout.left; i < right.layout.left + right.layout.internal;
+            for (std::uint32_t i = right.ranges.left; i < right.ranges.left + right.ranges.internal;
                  ++i) {
                 if (slice_of(right.pos[i]) == edge) expected.push_back(right.id[i]);
             }
-            const std::uint32_t first = me.layout.left + me.layout.internal;
+            const std::uint32_t first = me.ranges.left + me.ranges.internal;
             const std::vector<std::uint32_t> got(me.id.begin() + first, me.id.end());
             EXPECT_EQ(got, expected) << "device " << d << "'s right external slice";
-            for (std::uint32_t i = first; i < me.layout.total(); ++i) {
+            for (std::uint32_t i = first; i < me.ranges.total(); ++i) {
                 EXPECT_EQ(me.force[i].x, float(d + 1));
                 EXPECT_EQ(me.force[i].y, float(me.id[i]));
                 EXPECT_EQ(me.force[i].z, 1.0f);
                 ++checked_external;
             }
         } else {
-            EXPECT_EQ(me.layout.right, 0u);
+            EXPECT_EQ(me.ranges.right, 0u);
         }
     }
     EXPECT_GT(checked_external, 100 * (devices - 1)) << "the external slices were nearly empty";

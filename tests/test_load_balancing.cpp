@@ -23,7 +23,7 @@ public:
     ModelledCostDevice(double cost_factor, int threads)
         : CpuDevice(threads), cost_factor_(cost_factor) {}
     double last_forces_seconds() override {
-        return cost_factor_ * 1e-7 * double(layout().internal);
+        return cost_factor_ * 1e-7 * double(ranges().internal);
     }
 
 private:

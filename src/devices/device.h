@@ -45,8 +45,9 @@ struct NeighbourBuild {
     std::uint32_t largest_count = 0;  // largest neighbour count, or kCellOverflow
 };
 
-// How the local arrays are divided.
-struct LocalLayout {
+// The ranges of a device's local arrays: [left external | internal | right external], in
+// particles. (DeviceLayout is the other thing: how large the arrays are.)
+struct LocalRanges {
     std::uint32_t left = 0, internal = 0, right = 0;
     std::uint32_t total() const { return left + internal + right; }
 };
@@ -94,7 +95,7 @@ public:
     virtual void upload(const HostParticles& particles) = 0;
     // Copies the internal particles to the host.
     virtual void download(HostParticles& particles) = 0;
-    virtual const LocalLayout& layout() const = 0;
+    virtual const LocalRanges& ranges() const = 0;
 
     // --- BuildNeibs, in the order DeviceGroup calls them ---
     // Sorts local particles [begin, begin + count) by (cell, id) into [0, count) and computes their
@@ -106,7 +107,7 @@ public:
     virtual ParticleEndpoints current() = 0;   // the arrays the kernels use
     virtual ParticleEndpoints incoming() = 0;  // where the next local arrays are assembled
     // Makes the incoming arrays current, laid out as given.
-    virtual void commit_incoming(const LocalLayout& layout) = 0;
+    virtual void commit_incoming(const LocalRanges& ranges) = 0;
     // Cells, cell ranges and the neighbour lists of the internal particles.
     virtual NeighbourBuild build_lists() = 0;
 

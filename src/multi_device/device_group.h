@@ -94,7 +94,7 @@ private:
     void sort_and_cut(int d);
     Migration migrate(int d);
     void settle(int d, const Migration& migration);
-    LocalLayout pull_external_slices(int d);
+    LocalRanges pull_external_slices(int d);
     void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                         std::uint32_t count);
 

@@ -40,7 +40,7 @@ bool DeviceGroup::rebuild(int d) {
     wait_at_barrier(d, waits, "rebuild wait");
     settle(d, migration);
     wait_at_barrier(d, waits, "rebuild wait");
-    const LocalLayout local = pull_external_slices(d);
+    const LocalRanges local = pull_external_slices(d);
     wait_at_barrier(d, waits, "rebuild wait");
     Device& device = *devices_[d];
     if (local.left + local.right > 0) device.commit_incoming(local);
@@ -53,7 +53,7 @@ bool DeviceGroup::rebuild(int d) {
 // finds where each device's part of them starts; the particles outside the grid sort last.
 void DeviceGroup::sort_and_cut(int d) {
     Device& device = *devices_[d];
-    const LocalLayout before = device.layout();
+    const LocalRanges before = device.ranges();
     device.sort(before.left, before.internal);
     cuts_[d] = device.lower_bounds(before.internal, bounds_);
     outside_[d] = before.internal - cuts_[d][size()];
@@ -72,7 +72,7 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
         only_own = only_own && (e == d || part == 0);
     }
     check_room(device, d, m.total, "");
-    m.moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != device.layout().internal;
+    m.moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != device.ranges().internal;
     if (!m.moved) return m;
     WorkerStats& stats = stats_[d];
     TimedRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
@@ -90,7 +90,7 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
 void DeviceGroup::settle(int d, const Migration& migration) {
     Device& device = *devices_[d];
     if (migration.moved) {
-        device.commit_incoming(LocalLayout{0, migration.total, 0});
+        device.commit_incoming(LocalRanges{0, migration.total, 0});
         device.sort(0, migration.total);
     }
     internal_[d] = migration.total;
@@ -103,10 +103,10 @@ void DeviceGroup::settle(int d, const Migration& migration) {
 }
 
 // Assembles [left neighbour's last slice | own particles | right neighbour's first slice] in
-// device d's incoming arrays; returns that layout.
-LocalLayout DeviceGroup::pull_external_slices(int d) {
+// device d's incoming arrays; returns their ranges.
+LocalRanges DeviceGroup::pull_external_slices(int d) {
     const std::uint32_t total = internal_[d];
-    const LocalLayout local{left_external(d), total, d + 1 < size() ? first_slice_end_[d + 1] : 0};
+    const LocalRanges local{left_external(d), total, d + 1 < size() ? first_slice_end_[d + 1] : 0};
     check_room(*devices_[d], d, local.total(), " with its external slices");
     if (local.left + local.right == 0) return local;
     TimedRegion region(stats_[d].migration_seconds, host_track_[d], "external slices", "exchange");

@@ -111,7 +111,7 @@ void CpuDevice::upload(const HostParticles& particles) {
     if (particles.size() > layout_.capacity) {
         throw std::logic_error("CpuDevice::upload: more particles than the allocated capacity");
     }
-    local_ = LocalLayout{0, static_cast<std::uint32_t>(particles.size()), 0};
+    local_ = LocalRanges{0, static_cast<std::uint32_t>(particles.size()), 0};
     for_each_field(
         [](auto, auto& to, const auto& from) { std::copy(from.begin(), from.end(), to.begin()); },
         particles_, particles);
@@ -138,7 +138,7 @@ void CpuDevice::sort(std::uint32_t begin, std::uint32_t count) {
         count);
     std::swap(particles_, incoming_);
     cpu::assign_cells(CellArgs{particles_.pos.data(), cell_.data(), layout_.grid}, count);
-    local_ = LocalLayout{0, count, 0};
+    local_ = LocalRanges{0, count, 0};
 }
 
 std::vector<std::uint32_t> CpuDevice::lower_bounds(std::uint32_t count,
@@ -159,9 +159,9 @@ ParticleEndpoints CpuDevice::incoming() {
     return endpoints_of(incoming_);
 }
 
-void CpuDevice::commit_incoming(const LocalLayout& layout) {
+void CpuDevice::commit_incoming(const LocalRanges& ranges) {
     std::swap(particles_, incoming_);
-    local_ = layout;
+    local_ = ranges;
 }
 
 NeighbourBuild CpuDevice::build_lists() {

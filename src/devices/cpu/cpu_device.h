@@ -22,14 +22,14 @@ public:
     MemoryPool memory_pool() const override;
     void upload(const HostParticles& particles) override;
     void download(HostParticles& particles) override;
-    const LocalLayout& layout() const override { return local_; }
+    const LocalRanges& ranges() const override { return local_; }
 
     void sort(std::uint32_t begin, std::uint32_t count) override;
     std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
                                             const std::vector<std::uint32_t>& bounds) override;
     ParticleEndpoints current() override;
     ParticleEndpoints incoming() override;
-    void commit_incoming(const LocalLayout& layout) override;
+    void commit_incoming(const LocalRanges& ranges) override;
     NeighbourBuild build_lists() override;
 
     void forces(Stage stage, const ForceSends& sends) override;
@@ -56,7 +56,7 @@ private:
     int threads_;
     DeviceLayout layout_{};
     SphParams params_{};
-    LocalLayout local_{};
+    LocalRanges local_{};
     // The particles the kernels work on, and where the next ones are assembled at a rebuild (the
     // sort's gather, migration, external slices). Between rebuilds the incoming arrays are free,
     // and their pos and velrho hold the predicted state.

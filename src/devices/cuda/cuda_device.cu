@@ -130,7 +130,7 @@ void CudaDevice::upload(const HostParticles& particles) {
     }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const std::uint32_t count = static_cast<std::uint32_t>(particles.size());
-    local_ = LocalLayout{0, count, 0};
+    local_ = LocalRanges{0, count, 0};
     for_each_field(
         [count](auto field, DeviceMemory& to, const auto& from) {
             SPH_CUDA_CHECK(cudaMemcpy(to.as<void>(), from.data(), count * field.bytes,
@@ -154,7 +154,7 @@ void CudaDevice::download(HostParticles& particles) {
 
 void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    local_ = LocalLayout{0, count, 0};
+    local_ = LocalRanges{0, count, 0};
     if (count == 0) return;
     timer_.begin(stream_);
     SortScratch s = sort_scratch();
@@ -214,9 +214,9 @@ ParticleEndpoints CudaDevice::incoming() {
     return endpoints_of(incoming_);
 }
 
-void CudaDevice::commit_incoming(const LocalLayout& layout) {
+void CudaDevice::commit_incoming(const LocalRanges& ranges) {
     std::swap(particles_, incoming_);
-    local_ = layout;
+    local_ = ranges;
 }
 
 NeighbourBuild CudaDevice::build_lists() {
