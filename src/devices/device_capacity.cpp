@@ -58,18 +58,40 @@ PoolShare smallest_pool_share(const std::vector<std::unique_ptr<Device>>& device
     return smallest;
 }
 
+// One device is refused only past its pool's free memory (Device::allocate); several past their
+// part of it, less slack (multi_device_capacity).
+PoolShare budget_of(const std::vector<std::unique_ptr<Device>>& devices) {
+    if (devices.size() > 1) return smallest_pool_share(devices);
+    const std::uint64_t free_bytes = devices[0]->memory_pool().free_bytes;
+    return PoolShare{free_bytes, devices[0].get(), 1, free_bytes};
+}
+
 }  // namespace
 
 std::uint64_t most_particles_held(const std::vector<std::unique_ptr<Device>>& devices,
                                   const DeviceLayout& layout, std::uint64_t limit) {
-    // One device is refused only past its pool's free memory (Device::allocate); several past
-    // their part of it, less slack (multi_device_capacity).
-    std::uint64_t budget = devices.size() == 1 ? devices[0]->memory_pool().free_bytes
-                                               : smallest_pool_share(devices).bytes;
+    std::uint64_t budget = budget_of(devices).bytes;
     if (limit > 0) budget = std::min(budget, limit);
     const std::uint32_t most =
         capacity_within(*devices[0], layout, budget, std::numeric_limits<std::uint32_t>::max() - 1);
     return std::uint64_t(most) * devices.size();
+}
+
+void refuse_more_than(const std::vector<std::unique_ptr<Device>>& devices, std::uint64_t bound,
+                      std::uint64_t limit) {
+    const PoolShare pool = budget_of(devices);
+    const std::string what = "the run has more than " + std::to_string(bound) +
+                             " particles, more than its " + std::to_string(devices.size()) +
+                             " device(s) can hold";
+    if (limit > 0 && limit <= pool.bytes) {
+        throw OptionError("--device-memory-limit: " + what + " within the limit of " +
+                          bytes_text(limit) + " each; raise the limit or use more devices");
+    }
+    throw std::runtime_error(
+        what + ": " + pool.device->description() + " has " + bytes_text(pool.pool_free) + " free" +
+        (pool.sharers > 1 ? " for its " + std::to_string(pool.sharers) + " devices"
+                          : std::string()) +
+        "; use more devices or a larger --dp");
 }
 
 void check_single_device_limit(const Device& device, const DeviceLayout& layout,

@@ -22,6 +22,11 @@ void check_single_device_limit(const Device& device, const DeviceLayout& layout,
 std::uint64_t most_particles_held(const std::vector<std::unique_ptr<Device>>& devices,
                                   const DeviceLayout& layout, std::uint64_t limit);
 
+// Refuses a run with more than `bound` (most_particles_held) particles: an OptionError naming
+// --device-memory-limit where that limit binds, else naming the device with the least memory free.
+[[noreturn]] void refuse_more_than(const std::vector<std::unique_ptr<Device>>& devices,
+                                   std::uint64_t bound, std::uint64_t limit);
+
 // The particles a device holds in the slice split known so far: the largest device share and the
 // largest slice.
 struct ShareSizes {

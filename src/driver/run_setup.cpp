@@ -31,22 +31,25 @@ SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
 }
 
 LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& params,
-                const CellGrid& grid, std::size_t store_at_most) {
+                const CellGrid& grid, std::size_t at_most) {
+    struct Beyond {};  // thrown out of Problem::fill, which has no other way to stop
     LaidOut out;
     out.per_slice.assign(grid.slice_count(), 0);
-    problem.fill(o.dp, [&](const SetupParticle& s) {
-        const Vec3 position = make_vec3(float(s.x), float(s.y), float(s.z));
-        const std::uint32_t cell = grid.cell_of(make_vec4(position.x, position.y, position.z, 0));
-        if (cell != grid.outside_cell()) ++out.per_slice[cell / grid.cells_per_slice()];
-        out.fluid += s.type == kFluid;
-        if (++out.count > store_at_most) {
-            if (!out.particles.pos.empty()) out.particles = HostParticles{};  // frees them
-            return;
-        }
-        const double pressure = o.rho0 * o.gravity * s.depth;
-        const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
-        out.particles.add(position, make_vec3(0, 0, 0), float(rho), s.type);
-    });
+    try {
+        problem.fill(o.dp, [&](const SetupParticle& s) {
+            if (++out.count > at_most) throw Beyond{};
+            const Vec3 position = make_vec3(float(s.x), float(s.y), float(s.z));
+            const double pressure = o.rho0 * o.gravity * s.depth;
+            const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
+            out.particles.add(position, make_vec3(0, 0, 0), float(rho), s.type);
+            const std::uint32_t cell = grid.cell_of(out.particles.pos.back());
+            if (cell != grid.outside_cell()) ++out.per_slice[cell / grid.cells_per_slice()];
+            out.fluid += s.type == kFluid;
+        });
+    } catch (const Beyond&) {
+        out.particles = HostParticles{};
+        out.beyond = true;
+    }
     return out;
 }
 

@@ -15,19 +15,18 @@ namespace sph {
 
 SphParams make_sph_params(const RunOptions& options, double still_water_depth);
 
-// The problem laid out once: every particle counted (in all, fluid, per slice of `grid`), and
-// stored, with its hydrostatic density (inverse Tait law) and zero velocity, while there are at
-// most `store_at_most`: a run too large for its devices is refused without being held on the
-// host first.
+// The problem laid out once: its particles, with hydrostatic densities (inverse Tait law) and
+// zero velocity, counted in all, as fluid and per slice of `grid`. Laying out stops as soon as
+// there are more than `at_most` (what the devices could ever hold), so that such a run is
+// refused at once.
 struct LaidOut {
-    HostParticles particles;  // empty when more than store_at_most were laid out
+    HostParticles particles;
     std::size_t count = 0, fluid = 0;
     std::vector<std::uint64_t> per_slice;
-
-    bool stored() const { return particles.size() == count; }
+    bool beyond = false;  // stopped: the problem has more than at_most particles
 };
 LaidOut lay_out(const Problem& problem, const RunOptions& options, const SphParams& params,
-                const CellGrid& grid, std::size_t store_at_most);
+                const CellGrid& grid, std::size_t at_most);
 
 // The problem's particles, all stored.
 HostParticles make_particles(const Problem& problem, const RunOptions& options,

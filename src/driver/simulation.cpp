@@ -94,25 +94,22 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     DeviceLayout layout;
     layout.max_neighbours = static_cast<std::uint32_t>(options_.max_neighbours);
     layout.grid = grid_;
-    // Particles beyond what the devices could ever hold are counted, not stored: such a run is
-    // refused below, before anything is allocated.
-    LaidOut laid = lay_out(problem, options_, params_, grid_,
-                           most_particles_held(devices, layout, options_.device_memory_limit));
-    particle_count_ = laid.count;
-    fluid_count_ = laid.fluid;
-    if (particle_count_ >= (std::size_t(1) << 32) - 1) {
+    // Laying out stops past what the devices could ever hold, or past 32-bit ids, and the run is
+    // refused before anything is allocated.
+    constexpr std::uint64_t kMostIds = (std::uint64_t(1) << 32) - 2;
+    const std::uint64_t held = most_particles_held(devices, layout, options_.device_memory_limit);
+    LaidOut laid = lay_out(problem, options_, params_, grid_, std::min(held, kMostIds));
+    if (laid.beyond && held > kMostIds) {
         throw OptionError("--dp " + std::to_string(options_.dp) +
                           " gives more than 4e9 particles; use a larger --dp");
     }
+    if (laid.beyond) refuse_more_than(devices, held, options_.device_memory_limit);
+    particle_count_ = laid.count;
+    fluid_count_ = laid.fluid;
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     layout.id_bits = bits_for(particle_count_);
     SliceMap slices = SliceMap::balanced(laid.per_slice, int(devices.size()));
     allocate(devices, layout, share_sizes(laid, slices));
-    if (!laid.stored()) {
-        throw std::logic_error(
-            "set-up: the devices took a run larger than the bound it was laid "
-            "out under");
-    }
     make_group(std::move(devices), std::move(slices));
     group_->upload(laid.particles);
     setup_seconds_ = seconds_since(start);
