@@ -47,14 +47,10 @@ struct Outcome {
     Variant variant;  // the problem's after parsing
 };
 
-Outcome run(std::vector<std::string> args) {
-    args.insert(args.begin(), "bore_in_a_box");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
+Outcome run(const std::vector<std::string>& args) {
     BoreInABox problem;
-    std::ostringstream out, err;
-    const int code = run_app(int(argv.size()), argv.data(), problem, 1, out, err);
-    return {code, out.str(), err.str(), problem.variant()};
+    const testing::AppResult r = testing::run_program(problem, args, 1);
+    return {r.code, r.out, r.err, problem.variant()};
 }
 
 TEST(BoreInABox, DefaultSpacingGivesThePapersParticleCount) {

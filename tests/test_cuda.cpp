@@ -16,19 +16,25 @@
 namespace sph {
 namespace {
 
-HostParticles run_iterations(const Problem& problem, BackendChoice backend, int iterations) {
+HostParticles run_iterations(BackendChoice backend, int iterations) {
+    const DamBreak problem;  // the simulation refers to it
     Simulation sim(problem, testing::small_run(0.04, 10.0, backend), 0);
     for (int i = 0; i < iterations; ++i) sim.step();
     return sim.particles();
 }
 
+// The same DamBreak iterations on the CPU and on CUDA.
+struct CpuAndGpu {
+    HostParticles cpu, gpu;
+    explicit CpuAndGpu(int iterations)
+        : cpu(run_iterations(BackendChoice::kCpu, iterations)),
+          gpu(run_iterations(BackendChoice::kCuda, iterations)) {}
+};
+
 TEST(Cuda, SortsParticlesInTheSameOrderAsTheCpu) {
     SPH_REQUIRE_GPUS(1);
-    const DamBreak problem;
-    const HostParticles cpu = run_iterations(problem, BackendChoice::kCpu, 1);
-    const HostParticles gpu = run_iterations(problem, BackendChoice::kCuda, 1);
-    ASSERT_EQ(cpu.size(), gpu.size());
-    EXPECT_EQ(cpu.id, gpu.id);  // sorted by (cell, id) from bitwise equal initial positions
+    const CpuAndGpu run(1);
+    EXPECT_EQ(run.cpu.id, run.gpu.id);  // sorted by (cell, id) from bitwise equal initial positions
 }
 
 // Both back ends evaluate the same bodies, but nvcc contracts a*b+c into fused multiply-adds and
@@ -36,9 +42,8 @@ TEST(Cuda, SortsParticlesInTheSameOrderAsTheCpu) {
 // break must stay within 1e-5 m (0.025 % of dp) in position and 1e-5 in relative density.
 TEST(Cuda, AgreesWithTheCpuOnAShortDamBreak) {
     SPH_REQUIRE_GPUS(1);
-    const DamBreak problem;
-    const HostParticles cpu = run_iterations(problem, BackendChoice::kCpu, 100);
-    const HostParticles gpu = run_iterations(problem, BackendChoice::kCuda, 100);
+    const CpuAndGpu run(100);
+    const HostParticles &cpu = run.cpu, &gpu = run.gpu;
     ASSERT_EQ(cpu.size(), gpu.size());
     std::unordered_map<std::uint32_t, std::size_t> gpu_index;
     for (std::size_t i = 0; i < gpu.size(); ++i) gpu_index[gpu.id[i]] = i;
@@ -62,15 +67,11 @@ TEST(Cuda, AgreesWithTheCpuOnAShortDamBreak) {
     EXPECT_LT(max_drho, 1e-5);
 }
 
-int run_dambreak(std::vector<std::string> args, std::string& err) {
-    args.insert(args.begin(), "dambreak");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
+int run_dambreak(const std::vector<std::string>& args, std::string& err) {
     DamBreak problem;
-    std::ostringstream out, errors;
-    const int code = run_app(int(argv.size()), argv.data(), problem, 0, out, errors);
-    err = errors.str();
-    return code;
+    const testing::AppResult r = testing::run_program(problem, args, 0);
+    err = r.err;
+    return r.code;
 }
 
 TEST(Cuda, RefusesAGpuThatDoesNotExist) {

@@ -34,6 +34,19 @@ boost::property_tree::ptree read_report(const std::string& dir) {
     return t;
 }
 
+// Runs the problem, which must fail with a SimulationError; returns its message.
+std::string failure_of(const Problem& problem, const RunOptions& options) {
+    Simulation sim(problem, options, 0);
+    std::ostringstream log;
+    try {
+        sim.run(log);
+    } catch (const SimulationError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "the run should have failed";
+    return "";
+}
+
 TEST(Failures, NonFiniteStateStopsTheRunAndSaysWhere) {
     testing::TempDir dir("nan");
     // A depth so negative that the inverse Tait law has no real density: the particle is NaN.
@@ -41,16 +54,9 @@ TEST(Failures, NonFiniteStateStopsTheRunAndSaysWhere) {
     RunOptions o = testing::small_run(0.025, 0.1);
     o.output_dir = dir.path();
     o.write_output = true;
-    Simulation sim(problem, o, 0);
-    std::ostringstream log;
-    try {
-        sim.run(log);
-        FAIL() << "the run should have failed";
-    } catch (const SimulationError& e) {
-        const std::string what = e.what();
-        EXPECT_NE(what.find("blew up at t = 0 s (iteration 0)"), std::string::npos) << what;
-        EXPECT_NE(what.find("position (0.1, 0.1, 0.1)"), std::string::npos) << what;
-    }
+    const std::string what = failure_of(problem, o);
+    EXPECT_NE(what.find("blew up at t = 0 s (iteration 0)"), std::string::npos) << what;
+    EXPECT_NE(what.find("position (0.1, 0.1, 0.1)"), std::string::npos) << what;
     EXPECT_EQ(read_report(dir.path()).get<std::string>("status"), "failed");
     EXPECT_TRUE(std::filesystem::exists(dir.path() + "/StillWater_000000.vtu"));
 }
@@ -61,16 +67,9 @@ TEST(Failures, ParticleOutsideTheDomainStopsTheRunAndSaysWhere) {
     RunOptions o = testing::small_run(0.025, 0.1);
     o.output_dir = dir.path();
     o.remove_out_of_domain = false;  // --out-of-domain stop
-    Simulation sim(problem, o, 0);
-    std::ostringstream log;
-    try {
-        sim.run(log);
-        FAIL() << "the run should have failed";
-    } catch (const SimulationError& e) {
-        const std::string what = e.what();
-        EXPECT_NE(what.find("left the domain at t = 0 s"), std::string::npos) << what;
-        EXPECT_NE(what.find("(0.1, 0.1, 5)"), std::string::npos) << what;
-    }
+    const std::string what = failure_of(problem, o);
+    EXPECT_NE(what.find("left the domain at t = 0 s"), std::string::npos) << what;
+    EXPECT_NE(what.find("(0.1, 0.1, 5)"), std::string::npos) << what;
     EXPECT_EQ(read_report(dir.path()).get<std::string>("status"), "failed");
 }
 

@@ -74,44 +74,37 @@ void expect_consistent(const BalanceDecision& d) {
     }
 }
 
+// One device `odd` of n, off the others' time by a lot: every other device is a candidate of the
+// opposite kind, and the scan pairs `odd` with the one just before it, or just after it when it
+// is first in the chain. A slow device gives that neighbour a slice; a fast one takes one.
+void expect_paired_with_nearest(int n, int odd, bool slow, int slices_each) {
+    SCOPED_TRACE("devices " + std::to_string(n) + (slow ? ", slow " : ", fast ") +
+                 std::to_string(odd));
+    std::vector<double> times(n, slow ? 1.0 : 2.0);
+    times[odd] = slow ? 3.0 : 0.5;
+    const BalanceDecision d = decide_balance(times, even_map(n, slices_each), 0.5);
+    const int partner = odd > 0 ? odd - 1 : 1;
+    std::string expected(n, '.');
+    expected[odd] = slow ? 'G' : 'T';
+    expected[partner] = slow ? 'T' : 'G';
+    EXPECT_EQ(letters(d.marks), expected);
+    const int moved = slow ? -1 : +1;  // slices `odd` gains
+    EXPECT_EQ(owned(d.to, odd), slices_each + moved);
+    EXPECT_EQ(owned(d.to, partner), slices_each - moved);
+    // -1 hands the lower device's last slice up, +1 the upper device's first slice down.
+    EXPECT_EQ(d.boundary_shift[std::min(odd, partner)], (odd < partner) == slow ? -1 : +1);
+    expect_consistent(d);
+}
+
 TEST(LoadBalanceDecision, OneSlowDeviceGivesToItsNearestNeighbour) {
     for (int n = 2; n <= 8; ++n) {
-        for (int slow = 0; slow < n; ++slow) {
-            SCOPED_TRACE("devices " + std::to_string(n) + ", slow " + std::to_string(slow));
-            std::vector<double> times(n, 1.0);
-            times[slow] = 3.0;
-            const BalanceDecision d = decide_balance(times, even_map(n, 4), 0.5);
-            // Every other device is a taking candidate; the scan pairs the slow one with the
-            // taker just before it, or just after it when it is first in the chain.
-            const int taker = slow > 0 ? slow - 1 : 1;
-            std::string expected(n, '.');
-            expected[slow] = 'G';
-            expected[taker] = 'T';
-            EXPECT_EQ(letters(d.marks), expected);
-            EXPECT_EQ(owned(d.to, slow), 3);
-            EXPECT_EQ(owned(d.to, taker), 5);
-            EXPECT_EQ(d.boundary_shift[std::min(slow, taker)], slow < taker ? -1 : +1);
-            expect_consistent(d);
-        }
+        for (int slow = 0; slow < n; ++slow) expect_paired_with_nearest(n, slow, true, 4);
     }
 }
 
 TEST(LoadBalanceDecision, OneFastDeviceTakesFromItsNearestNeighbour) {
     for (int n = 2; n <= 8; ++n) {
-        for (int fast = 0; fast < n; ++fast) {
-            SCOPED_TRACE("devices " + std::to_string(n) + ", fast " + std::to_string(fast));
-            std::vector<double> times(n, 2.0);
-            times[fast] = 0.5;
-            const BalanceDecision d = decide_balance(times, even_map(n, 8), 0.5);
-            const int giver = fast > 0 ? fast - 1 : 1;
-            std::string expected(n, '.');
-            expected[fast] = 'T';
-            expected[giver] = 'G';
-            EXPECT_EQ(letters(d.marks), expected);
-            EXPECT_EQ(owned(d.to, fast), 9);
-            EXPECT_EQ(owned(d.to, giver), 7);
-            expect_consistent(d);
-        }
+        for (int fast = 0; fast < n; ++fast) expect_paired_with_nearest(n, fast, false, 8);
     }
 }
 

@@ -15,19 +15,11 @@
 namespace sph {
 namespace {
 
-struct Outcome {
-    int code;
-    std::string out, err;
-};
+using Outcome = testing::AppResult;
 
-Outcome run(std::vector<std::string> args) {
-    args.insert(args.begin(), "dambreak");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
+Outcome run(const std::vector<std::string>& args) {
     DamBreak problem;
-    std::ostringstream out, err;
-    const int code = run_app(int(argv.size()), argv.data(), problem, 0, out, err);
-    return {code, out.str(), err.str()};
+    return testing::run_program(problem, args, 0);
 }
 
 struct BadOption {

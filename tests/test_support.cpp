@@ -31,14 +31,7 @@ TempDir::~TempDir() {
 AppResult run_app_or_fail_on_hang(Problem& problem, const std::vector<std::string>& args,
                                   int split_axis, int bound_seconds) {
     auto result = std::async(std::launch::async, [&problem, args, split_axis] {
-        std::vector<const char*> argv{"sph"};
-        for (const auto& a : args) argv.push_back(a.c_str());
-        std::ostringstream out, err;
-        AppResult r;
-        r.code = run_app(int(argv.size()), argv.data(), problem, split_axis, out, err);
-        r.out = out.str();
-        r.err = err.str();
-        return r;
+        return run_program(problem, args, split_axis);
     });
     if (result.wait_for(std::chrono::seconds(bound_seconds)) != std::future_status::ready) {
         ADD_FAILURE() << "the run hung: no result within " << bound_seconds << " s";
@@ -46,6 +39,17 @@ AppResult run_app_or_fail_on_hang(Problem& problem, const std::vector<std::strin
         std::_Exit(1);
     }
     return result.get();
+}
+
+AppResult run_program(Problem& problem, const std::vector<std::string>& args, int split_axis) {
+    std::vector<const char*> argv{"sph"};
+    for (const auto& a : args) argv.push_back(a.c_str());
+    std::ostringstream out, err;
+    AppResult r;
+    r.code = run_app(int(argv.size()), argv.data(), problem, split_axis, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
 }
 
 void EveryBackend::SetUp() {

@@ -52,6 +52,8 @@ struct AppResult {
 // back).
 AppResult run_app_or_fail_on_hang(Problem& problem, const std::vector<std::string>& args,
                                   int split_axis, int bound_seconds);
+// The same on this thread, for runs that cannot hang (option checks, quick refusals).
+AppResult run_program(Problem& problem, const std::vector<std::string>& args, int split_axis);
 
 // Options for a small, quiet run on the given back end.
 RunOptions small_run(double dp, double t_end, BackendChoice backend = BackendChoice::kCpu);
