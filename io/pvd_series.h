@@ -18,7 +18,6 @@ public:
     // series of what it wrote. Throws std::runtime_error naming the .pvd on failure.
     void add(double time, const std::string& relative_file);
 
-
 private:
     void rewrite() const;
 

@@ -66,6 +66,14 @@ PoolShare budget_of(const std::vector<std::unique_ptr<Device>>& devices) {
     return PoolShare{free_bytes, devices[0].get(), 1, free_bytes};
 }
 
+// Why the run does not fit, as far as the devices' memory goes.
+std::string memory_short(const PoolShare& pool) {
+    return pool.device->description() + " has " + bytes_text(pool.pool_free) + " free" +
+           (pool.sharers > 1 ? " for its " + std::to_string(pool.sharers) + " devices"
+                             : std::string()) +
+           "; use more devices or a larger --dp";
+}
+
 }  // namespace
 
 std::uint64_t most_particles_held(const std::vector<std::unique_ptr<Device>>& devices,
@@ -87,11 +95,7 @@ void refuse_more_than(const std::vector<std::unique_ptr<Device>>& devices, std::
         throw OptionError("--device-memory-limit: " + what + " within the limit of " +
                           bytes_text(limit) + " each; raise the limit or use more devices");
     }
-    throw std::runtime_error(
-        what + ": " + pool.device->description() + " has " + bytes_text(pool.pool_free) + " free" +
-        (pool.sharers > 1 ? " for its " + std::to_string(pool.sharers) + " devices"
-                          : std::string()) +
-        "; use more devices or a larger --dp");
+    throw std::runtime_error(what + ": " + memory_short(pool));
 }
 
 void check_single_device_limit(const Device& device, const DeviceLayout& layout,
@@ -127,12 +131,7 @@ std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& 
         throw OptionError("--device-memory-limit: " + what + ", above the limit of " +
                           bytes_text(limit) + "; raise the limit or use more devices");
     }
-    throw std::runtime_error(what + ", but " + pool.device->description() + " has " +
-                             bytes_text(pool.pool_free) + " free" +
-                             (pool.sharers > 1
-                                  ? " for its " + std::to_string(pool.sharers) + " devices"
-                                  : std::string()) +
-                             "; use more devices or a larger --dp");
+    throw std::runtime_error(what + ", but " + memory_short(pool));
 }
 
 }  // namespace sph

@@ -28,6 +28,12 @@ void HostParticles::append(const HostParticles& from) {
                    *this, from);
 }
 
+HostParticles joined(const std::vector<HostParticles>& parts) {
+    HostParticles all;
+    for (const HostParticles& part : parts) all.append(part);
+    return all;
+}
+
 std::size_t HostParticles::count(ParticleType particle_type) const {
     return static_cast<std::size_t>(std::count(type.begin(), type.end(), particle_type));
 }

@@ -28,6 +28,9 @@ struct HostParticles : ParticleRecord<HostVector> {
     std::size_t count(ParticleType particle_type) const;
 };
 
+// The particles of `parts`, one after the other.
+HostParticles joined(const std::vector<HostParticles>& parts);
+
 // Tait pressure of every particle, for output.
 std::vector<float> pressures(const HostParticles& particles, const SphParams& params);
 

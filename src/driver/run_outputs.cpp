@@ -28,16 +28,17 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
 
 void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
                            const TraceTrack& track, double& seconds) {
-    if (frames_ && (time >= next_frame_ || last)) {
-        TimedRegion region(seconds, track, "output", "output");
-        frames_->write(time, group.download(), params);
+    const bool frame = frames_ && (time >= next_frame_ || last);
+    const bool gauge = gauges_ && (time >= next_gauge_ || last);
+    if (!frame && !gauge) return;
+    TimedRegion region(seconds, track, "output", "output");
+    const std::vector<HostParticles> pieces = group.download();  // once for both
+    if (frame) {
+        frames_->write(time, pieces, params);
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
-    if (gauges_ && (time >= next_gauge_ || last)) {
-        TimedRegion region(seconds, track, "gauges", "output");
-        HostParticles all;
-        for (const HostParticles& part : group.download()) all.append(part);
-        const InstrumentReadings readings = measure(instruments_, all, params);
+    if (gauge) {
+        const InstrumentReadings readings = measure(instruments_, joined(pieces), params);
         gauges_->append(time, instrument_row(instruments_, readings));
         next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
     }

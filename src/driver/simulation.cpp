@@ -156,9 +156,7 @@ void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceM
 }
 
 HostParticles Simulation::download() {
-    HostParticles all;
-    for (const HostParticles& part : group_->download()) all.append(part);
-    return all;
+    return joined(group_->download());
 }
 
 std::string Simulation::when() const {
