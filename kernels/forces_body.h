@@ -5,10 +5,10 @@
 // difference only (the hydrostatic part, rho0 g.(x_j - x_i) / c0^2 to first order, is removed, as
 // Fourtakas et al. 2019 do): diffusing the whole difference wears the hydrostatic gradient away
 // wherever walls truncate the fluid's kernel, and still water then slowly starts to move.
-// Boundary particles get only a density rate: they never move. Free-slip boundary particles
-// (kFreeSlipBoundary) push with their pressure but exert no artificial viscosity.
-// Neighbours are summed in list order, which is the same on every device split: results are
-// bitwise reproducible.
+// Boundary particles get only a density rate under DBC, and nothing under mDBC: they never move.
+// Free-slip boundary particles (kFreeSlipBoundary) push with their pressure but exert no artificial
+// viscosity. Neighbours are summed in list order, which is the same on every device split: results
+// are bitwise reproducible.
 #pragma once
 
 #include <cmath>
@@ -42,6 +42,13 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a) {
     const float rho_i = vr_i.w;
     const float pressure_i = tait_pressure(rho_i, p);
     const bool fluid_i = a.type[i] == kFluid;
+    if (!fluid_i && p.boundary == BoundaryModel::kMdbc) {
+        // An mDBC wall's density comes from mdbc_density, not continuity, and a wall never
+        // moves: nothing to compute (a density that blew up still stops the run).
+        a.force[i] = make_vec4(0.0f, 0.0f, 0.0f, 0.0f);
+        a.dt_max[i] = is_finite(rho_i) ? INFINITY : NAN;
+        return;
+    }
     const std::uint32_t cell_i = a.cell[i];
     const float diffusion = p.diffusion_delta * p.h * p.c0 * 2.0f * p.mass;
     const float hydrostatic_slope = p.rho0 / (p.c0 * p.c0);  // d rho / d (g.x) at rest

@@ -65,6 +65,25 @@ struct NeighbourArgs {
     CellGrid grid;
 };
 
+// mDBC boundary densities: reads pos, type, to_ghost, the fluid's velrho, the cell ranges and the
+// neighbour lists of particles [listed_begin, listed_end); writes the density (velrho.w) of
+// boundary particles.
+struct MdbcArgs {
+    const Vec4* pos;
+    Vec4* velrho;
+    const std::uint8_t* type;
+    const Vec3* to_ghost;
+    const std::uint32_t* cell;
+    const std::uint32_t* cell_start;
+    const std::uint32_t* cell_end;
+    const NeighbourEntry* list;
+    std::uint32_t stride;
+    std::uint32_t max_neighbours;
+    std::uint32_t listed_begin, listed_end;
+    CellGrid grid;
+    SphParams params;
+};
+
 // Forces: reads pos, velrho, type, the list; writes force (ax, ay, az, drho/dt) and dt_max.
 struct ForcesArgs {
     const Vec4* pos;

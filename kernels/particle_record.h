@@ -19,7 +19,8 @@
     FIELD(Vec4, pos)          /* x, y, z [m]; w unused */           \
     FIELD(Vec4, velrho)       /* vx, vy, vz [m/s]; w density */     \
     FIELD(std::uint32_t, id)  /* index at set-up; sort tie-break */ \
-    FIELD(std::uint8_t, type) /* ParticleType */
+    FIELD(std::uint8_t, type) /* ParticleType */                    \
+    FIELD(Vec3, to_ghost)     /* boundary: offset to its mDBC ghost node [m] */
 
 namespace sph {
 

@@ -1,9 +1,17 @@
 // Physical and numerical constants every kernel reads, derived once on the host.
 #pragma once
 
+#include <cstdint>
+
 #include "vec.h"
 
 namespace sph {
+
+// How walls get their density. DBC: dynamic boundary particles, whose density follows continuity
+// like the fluid's. mDBC: the modified dynamic boundary condition (English et al. 2022), whose
+// density is extrapolated from the fluid around a ghost node mirrored across the wall surface
+// (mdbc_body.h); the fluid then meets the wall at dp/2 instead of about h.
+enum class BoundaryModel : std::uint8_t { kDbc = 0, kMdbc = 1 };
 
 struct SphParams {
     float h;                 // smoothing length [m]
@@ -20,6 +28,7 @@ struct SphParams {
     float cfl;               // Courant number
     float eta_sq;            // 0.01 h^2: keeps 1/r^2 terms finite
     Vec3 gravity;            // [m/s^2]
+    BoundaryModel boundary;  // how walls get their density
 };
 
 }  // namespace sph

@@ -105,8 +105,8 @@ void BoreInABox::fill(double dp, const EmitParticle& emit) const {
     auto depth_of = [&](double, double y, double z) {
         return y < kWaterHi[1] + t ? std::max(0.0, surface - z) : 0.0;
     };
-    add_open_tank(Box{{0, 0, 0}, {kBox[0], kBox[1], kBox[2]}}, kBox[2], dp, kWallLayers, depth_of,
-                  emit);
+    const Box tank{{0, 0, 0}, {kBox[0], kBox[1], kBox[2]}};
+    add_open_tank(tank, kBox[2], dp, kWallLayers, depth_of, emit);
 
     const Box solid = obstacle(dp);
     // The block is hollow: a shell on the faces the water can reach (the corridor side, front,
@@ -115,8 +115,12 @@ void BoreInABox::fill(double dp, const EmitParticle& emit) const {
                            ? Box{{solid.lo[0] + t, solid.lo[1] + t, solid.lo[2]},
                                  {solid.hi[0], solid.hi[1] - t, solid.hi[2] - t}}
                            : Box{{0, 0, 0}, {0, 0, 0}};
+    const Faces wet = faces_inside(solid, tank);
     for_each_lattice_point(solid, dp, [&](double x, double y, double z) {
-        if (!hollow.contains(x, y, z)) emit(SetupParticle{x, y, z, kBoundary, depth_of(x, y, z)});
+        if (hollow.contains(x, y, z)) return;
+        SetupParticle p{x, y, z, kBoundary, depth_of(x, y, z)};
+        ghost_inside(solid, wet, kWallLayers * dp, p);
+        emit(p);
     });
 
     // The water ends where the block starts (y = 0.6); the wall lies beyond it.

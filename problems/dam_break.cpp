@@ -62,10 +62,13 @@ void DamBreak::fill(double dp, const EmitParticle& emit) const {
     auto wall_depth = [&](double x, double, double z) {
         return x >= kWaterLo[0] ? std::max(0.0, surface - z) : 0.0;
     };
-    add_open_tank(Box{{0, 0, 0}, {kTank[0], kTank[1], kTank[2]}}, kTank[2], dp, kWallLayers,
-                  wall_depth, emit);
+    const Box tank{{0, 0, 0}, {kTank[0], kTank[1], kTank[2]}};
+    add_open_tank(tank, kTank[2], dp, kWallLayers, wall_depth, emit);
+    const Faces wet = faces_inside(obstacle, tank);  // all but the floor it stands on
     for_each_lattice_point(obstacle, dp, [&](double x, double y, double z) {
-        emit(SetupParticle{x, y, z, kBoundary, 0.0});
+        SetupParticle p{x, y, z, kBoundary, 0.0};
+        ghost_inside(obstacle, wet, kWallLayers * dp, p);
+        emit(p);
     });
     const Box water{{kWaterLo[0], kWaterLo[1], kWaterLo[2]},
                     {kWaterHi[0], kWaterHi[1], kWaterHi[2]}};

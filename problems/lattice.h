@@ -4,6 +4,7 @@
 // fluid and wall particles is exactly dp everywhere, whatever the geometry's dimensions.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 
 #include "problem.h"
@@ -28,6 +29,57 @@ void for_each_lattice_point(const Box& region, double dp, Visit visit) {
     }
 }
 
+// mDBC ghost nodes (kernels/mdbc_body.h): each wall particle's mirror image across the wall
+// surface, which on this lattice lies dp/2 beyond the outermost wall layer.
+
+// A wall particle outside `fluid_side` (the box the fluid is in): the mirror image through the
+// nearest point of the box. Beside a face that point is straight across; beyond an edge or a corner
+// it is the edge or the corner, so the ghost node lies diagonally inside, as English et al. place
+// ghost nodes in concave corners.
+inline void ghost_outside(const Box& fluid_side, SetupParticle& p) {
+    const double at[3] = {p.x, p.y, p.z};
+    for (int a = 0; a < 3; ++a) {
+        const double nearest = std::min(std::max(at[a], fluid_side.lo[a]), fluid_side.hi[a]);
+        p.to_ghost[a] = 2.0 * (nearest - at[a]);
+    }
+}
+
+// The faces of a solid box, in the order -x, +x, -y, +y, -z, +z.
+struct Faces {
+    bool face[6];
+};
+
+// The faces of `solid` that lie inside `tank` rather than on its walls or floor: those the fluid
+// can reach.
+inline Faces faces_inside(const Box& solid, const Box& tank) {
+    Faces wet{};
+    for (int a = 0; a < 3; ++a) {
+        wet.face[2 * a] = solid.lo[a] > tank.lo[a];
+        wet.face[2 * a + 1] = solid.hi[a] < tank.hi[a];
+    }
+    return wet;
+}
+
+// A wall particle inside a solid box whose `wet` faces meet the fluid: the mirror image across the
+// nearest wet face; where two or three are equally near (on an edge's or a corner's diagonal),
+// across each of them, so that the ghost node lies diagonally outside. Particles deeper than
+// `deepest` (past the wall layers the kernel reaches) get none: mDBC leaves them alone.
+inline void ghost_inside(const Box& solid, const Faces& wet, double deepest, SetupParticle& p) {
+    const double at[3] = {p.x, p.y, p.z};
+    double distance[6];
+    double nearest = 1e300;
+    for (int f = 0; f < 6; ++f) {
+        const int a = f / 2;
+        distance[f] = f % 2 == 0 ? at[a] - solid.lo[a] : solid.hi[a] - at[a];
+        if (wet.face[f]) nearest = std::min(nearest, distance[f]);
+    }
+    if (nearest > deepest) return;
+    for (int f = 0; f < 6; ++f) {
+        if (!wet.face[f] || distance[f] > nearest * (1.0 + 1e-9)) continue;
+        p.to_ghost[f / 2] += (f % 2 == 0 ? -2.0 : 2.0) * distance[f];
+    }
+}
+
 // Floor and four walls, `layers` particles thick, around `interior` (open at the top), up to
 // `wall_top`. depth_of(x, y, z) gives each wall particle's hydrostatic depth.
 template <class Depth>
@@ -38,8 +90,14 @@ void add_open_tank(const Box& interior, double wall_top, double dp, int layers, 
                     {interior.hi[0] + t, interior.hi[1] + t, wall_top}};
     const Box open{{interior.lo[0], interior.lo[1], interior.lo[2]},
                    {interior.hi[0], interior.hi[1], wall_top}};
+    // The fluid's side of the walls, unbounded above: the rim has no face towards the fluid.
+    const Box fluid_side{{interior.lo[0], interior.lo[1], interior.lo[2]},
+                         {interior.hi[0], interior.hi[1], 1e300}};
     for_each_lattice_point(outer, dp, [&](double x, double y, double z) {
-        if (!open.contains(x, y, z)) emit({x, y, z, kBoundary, depth_of(x, y, z)});
+        if (open.contains(x, y, z)) return;
+        SetupParticle p{x, y, z, kBoundary, depth_of(x, y, z)};
+        ghost_outside(fluid_side, p);
+        emit(p);
     });
 }
 

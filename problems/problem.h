@@ -24,6 +24,9 @@ struct SetupParticle {
     double x, y, z;
     ParticleType type;
     double depth;  // below the still-water surface [m]; sets the hydrostatic density (0 when dry)
+    // A wall particle's offset to its ghost node, its mirror image across the wall surface, used
+    // by mDBC (lattice.h computes it for boxes); zero for fluid.
+    double to_ghost[3] = {0.0, 0.0, 0.0};
 };
 
 // Receives the particles a problem lays out, one at a time (so that a run can first count them).

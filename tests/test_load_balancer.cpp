@@ -196,6 +196,31 @@ TEST(LoadBalanceDecision, SingleSliceIsNeverGiven) {
     expect_consistent(d);
 }
 
+// Under mDBC each device owns at least the slices its neighbours hold of it (SliceMap::halo).
+TEST(LoadBalanceDecision, DevicesKeepTheirHaloSlices) {
+    const SliceMap map(std::vector<int>{0, 3, 8, 12}, 16, 3);
+    // Device 0, slow, owns just the halo's three slices: it cannot give.
+    BalanceDecision d = decide_balance({3.0, 1.0, 1.0, 1.0}, map, 0.5);
+    EXPECT_EQ(letters(d.marks), "....");
+    // Device 1, slow with five, gives one to its faster neighbour.
+    d = decide_balance({1.0, 3.0, 1.0, 0.0}, map, 0.5);
+    EXPECT_EQ(letters(d.marks), "TG..");
+    expect_consistent(d);
+    for (int dev = 0; dev < 4; ++dev) EXPECT_GE(d.to.end_slice(dev) - d.to.first_slice(dev), 3);
+    EXPECT_EQ(d.to.halo(), 3);
+    // A map that leaves a device fewer than the halo is refused.
+    EXPECT_THROW(SliceMap(std::vector<int>{0, 2, 8}, 12, 3), std::invalid_argument);
+}
+
+TEST(SliceMap, BalancedGivesEveryDeviceItsHalo) {
+    // All the particles in the first two slices: the split still gives each device 4 slices.
+    std::vector<std::uint64_t> per_slice(20, 0);
+    per_slice[0] = per_slice[1] = 1000;
+    const SliceMap map = SliceMap::balanced(per_slice, 4, 4);
+    for (int d = 0; d < 4; ++d) EXPECT_GE(map.end_slice(d) - map.first_slice(d), 4) << d;
+    EXPECT_THROW(SliceMap::balanced(per_slice, 6, 4), std::invalid_argument);
+}
+
 TEST(LoadBalanceDecision, RandomTimingsKeepTheInvariants) {
     std::mt19937 random(7);
     std::uniform_real_distribution<double> time(0.0, 2.0);

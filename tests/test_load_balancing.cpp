@@ -64,9 +64,11 @@ struct Outcome {
     std::vector<BalanceRow> log;
 };
 
-Outcome run_dambreak(bool balancing, const std::string& dir) {
+Outcome run_dambreak(bool balancing, const std::string& dir,
+                     BoundaryModel boundary = BoundaryModel::kDbc) {
     const DamBreak problem;
     RunOptions o = testing::small_run(0.05, 0.12);
+    o.boundary = boundary;
     o.devices = DeviceSelection::cpu(3);
     o.threads = 1;
     o.output_dir = dir;
@@ -127,6 +129,20 @@ TEST(LoadBalancing, DoesNotChangeTheResultsBitwise) {
     for (const auto& row : on.log) moved += row.mark != "none";
     EXPECT_GT(moved, 0) << "balancing moved no slice: the comparison shows nothing";
     for (const auto& row : off.log) EXPECT_EQ(row.mark, "none");
+    ASSERT_EQ(on.state.size(), off.state.size());
+    EXPECT_EQ(testing::count_bitwise_differences(off.state, on.state), 0);
+}
+
+// Under mDBC each device owns at least the 4 slices its neighbours hold of it (halo_slices); slices
+// still move, and the results are still those of the unbalanced run.
+TEST(LoadBalancing, UnderMdbcDoesNotChangeTheResultsBitwise) {
+    testing::TempDir on_dir("lb-on-mdbc"), off_dir("lb-off-mdbc");
+    const Outcome on = run_dambreak(true, on_dir.path(), BoundaryModel::kMdbc);
+    const Outcome off = run_dambreak(false, off_dir.path(), BoundaryModel::kMdbc);
+    int moved = 0;
+    for (const auto& row : on.log) moved += row.mark != "none";
+    EXPECT_GT(moved, 0) << "balancing moved no slice: the comparison shows nothing";
+    for (const auto& row : on.log) EXPECT_GE(row.end_slice - row.first_slice, 4);
     ASSERT_EQ(on.state.size(), off.state.size());
     EXPECT_EQ(testing::count_bitwise_differences(off.state, on.state), 0);
 }

@@ -40,6 +40,7 @@ public:
 
 // DamBreak's spacing, as each back end's test had it: coarse on the CPU, for the suite's time.
 constexpr double kCpuDamBreakDp = 0.08, kGpuDamBreakDp = 0.03;
+constexpr double kCpuMdbcDamBreakDp = 0.06;  // 22 slices: five devices of four
 
 // The devices of one run and the particles per edge stripe (0: the back end's default).
 struct Devices {
@@ -59,8 +60,9 @@ struct Outcome {
 };
 
 Outcome run(const Problem& problem, BackendChoice backend, double dp, const Devices& devices,
-            int iterations) {
+            int iterations, BoundaryModel boundary = BoundaryModel::kDbc) {
     RunOptions o = testing::small_run(dp, 10.0, backend);
+    o.boundary = boundary;
     o.devices = devices.selection;
     o.edge_stripe = devices.edge_stripe;
     o.threads = 1;
@@ -113,10 +115,12 @@ protected:
         return backend() == BackendChoice::kCuda ? kGpuDamBreakDp : kCpuDamBreakDp;
     }
 
-    void expect_every_list_matches_one_device(const Problem& problem, double dp, int iterations) {
-        const Outcome one = run(problem, backend(), dp, one_device(), iterations);
+    void expect_every_list_matches_one_device(const Problem& problem, double dp, int iterations,
+                                              BoundaryModel boundary = BoundaryModel::kDbc) {
+        const Outcome one = run(problem, backend(), dp, one_device(), iterations, boundary);
         for (const Devices& devices : device_lists()) {
-            expect_identical(one, run(problem, backend(), dp, devices, iterations), devices);
+            expect_identical(one, run(problem, backend(), dp, devices, iterations, boundary),
+                             devices);
         }
     }
 };
@@ -124,6 +128,30 @@ protected:
 TEST_P(SeveralDevices, DamBreakMatchesOneDeviceBitwise) {
     // Split along x (the default): the surge crosses the slice boundaries.
     expect_every_list_matches_one_device(DamBreak(), dam_break_dp(), 400);
+}
+
+// Under mDBC a wall particle's density reads the fluid around its ghost node, further than the
+// neighbour list reaches: each device holds as many of its neighbours' slices as that takes
+// (halo_slices), 4 here. DamBreak at a spacing fine enough for 5 devices of 4 slices or more.
+TEST_P(SeveralDevices, DamBreakUnderMdbcMatchesOneDeviceBitwise) {
+    const double dp = backend() == BackendChoice::kCuda ? kGpuDamBreakDp : kCpuMdbcDamBreakDp;
+    expect_every_list_matches_one_device(DamBreak(), dp, 200, BoundaryModel::kMdbc);
+}
+
+// Devices that could not each own the slices mDBC's ghost nodes reach are refused, naming both.
+TEST(SeveralDevices, TooManyDevicesForTheMdbcHaloAreRefused) {
+    RunOptions o = testing::small_run(0.08, 0.01);
+    o.boundary = BoundaryModel::kMdbc;
+    o.devices = DeviceSelection::cpu(6);  // 18 slices at dp 0.08, 4 needed by each device
+    const DamBreak problem;
+    try {
+        Simulation sim(problem, o, 0);
+        FAIL() << "six devices of three slices each were accepted";
+    } catch (const OptionError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("6 devices need 4 slices each"), std::string::npos) << what;
+        EXPECT_NE(what.find("only 18 slices"), std::string::npos) << what;
+    }
 }
 
 TEST_P(SeveralDevices, RandomBoxMatchesOneDeviceBitwise) {

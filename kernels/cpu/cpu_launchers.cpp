@@ -11,6 +11,7 @@
 #include "build_neibs_body.h"
 #include "euler_body.h"
 #include "forces_body.h"
+#include "mdbc_body.h"
 
 namespace sph::cpu {
 
@@ -63,6 +64,11 @@ std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t beg
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end) {
 #pragma omp parallel for schedule(static)
     for (Index i = begin; i < Index(end); ++i) compute_forces(std::uint32_t(i), args);
+}
+
+void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end) {
+#pragma omp parallel for schedule(static)
+    for (Index i = begin; i < Index(end); ++i) mdbc_density(std::uint32_t(i), args);
 }
 
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end) {

@@ -17,6 +17,8 @@ void find_cell_ranges(const CellRangeArgs& args);
 std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,
                                     std::uint32_t end);
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end);
+// The mDBC density of the boundary particles among [begin, end).
+void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end);
 // Minimum of dt_max over [begin, end); NaN if any element is NaN.
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end);
 void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end);

@@ -11,6 +11,7 @@
 #include "cuda/cuda_check.h"
 #include "euler_body.h"
 #include "forces_body.h"
+#include "mdbc_body.h"
 
 namespace sph::cuda {
 
@@ -71,6 +72,11 @@ __global__ void neighbour_list_kernel(NeighbourArgs args, std::uint32_t begin, s
 __global__ void forces_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
     if (i < end) compute_forces(i, args);
+}
+
+__global__ void mdbc_kernel(MdbcArgs args, std::uint32_t begin, std::uint32_t end) {
+    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < end) mdbc_density(i, args);
 }
 
 __global__ void predictor_kernel(EulerArgs args, std::uint32_t begin, std::uint32_t end) {
@@ -160,6 +166,14 @@ void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cuda
     forces_kernel<<<blocks_for(end - begin, kForcesBlock), kForcesBlock, 0, stream>>>(args, begin,
                                                                                       end);
     SPH_CUDA_CHECK_LAUNCH("forces_kernel");
+}
+
+void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end,
+                    cudaStream_t stream) {
+    if (end <= begin) return;
+    mdbc_kernel<<<blocks_for(end - begin, kForcesBlock), kForcesBlock, 0, stream>>>(args, begin,
+                                                                                    end);
+    SPH_CUDA_CHECK_LAUNCH("mdbc_kernel");
 }
 
 std::size_t minimum_temp_bytes(std::uint32_t capacity) {

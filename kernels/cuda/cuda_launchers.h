@@ -32,6 +32,9 @@ void lower_bounds(const std::uint32_t* cell, std::uint32_t count, const std::uin
 void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end,
                            std::uint32_t* largest, cudaStream_t stream);
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cudaStream_t stream);
+// The mDBC density of the boundary particles among [begin, end).
+void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end,
+                    cudaStream_t stream);
 
 std::size_t minimum_temp_bytes(std::uint32_t capacity);
 // Writes min(dt_max[begin, end)) into *result, NaN if any element is NaN.

@@ -170,7 +170,7 @@ std::pair<long, long> parse_integer_pair(const std::string& text, const char* op
 // Option values that arrive as text and are read once parsing is done.
 struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
-                out_of_domain = "remove", trace_window = "10:30";
+                out_of_domain = "remove", trace_window = "10:30", boundary = "dbc";
     std::vector<std::string> gauges, probes;
 };
 
@@ -212,9 +212,12 @@ po::options_description run_options(RunOptions& o, TextOptions& t) {
     return run;
 }
 
-po::options_description physics_options(RunOptions& o) {
+po::options_description physics_options(RunOptions& o, TextOptions& t) {
     po::options_description physics("Physics and numerics");
     physics.add_options()
+        ("boundary", po::value(&t.boundary)->default_value(t.boundary),
+         "walls: dbc (dynamic boundary particles, density by continuity) | mdbc (modified DBC: "
+         "density extrapolated from the fluid around each wall particle's ghost node)")
         ("h-factor", with_default(&o.h_factor), "smoothing length h = h-factor * dp [-]")
         ("c0-factor", with_default(&o.c0_factor),
          "speed of sound c0 = c0-factor * sqrt(g H), H the still-water depth [-]")
@@ -292,6 +295,12 @@ RunOptions::Balancing parse_balancing(const std::string& text) {
     throw OptionError("--lb must be on, off or auto (got '" + text + "')");
 }
 
+BoundaryModel parse_boundary(const std::string& text) {
+    if (text == "dbc") return BoundaryModel::kDbc;
+    if (text == "mdbc") return BoundaryModel::kMdbc;
+    throw OptionError("--boundary must be dbc or mdbc (got '" + text + "')");
+}
+
 // The options given as text and as flags, into their settings.
 void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOptions& o) {
     o.backend = parse_backend(t.backend);
@@ -304,6 +313,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     }
     o.remove_out_of_domain = t.out_of_domain == "remove";
     o.balancing = parse_balancing(t.balancing);
+    o.boundary = parse_boundary(t.boundary);
     if (!t.memory_limit.empty()) {
         o.device_memory_limit = parse_bytes(t.memory_limit, "device-memory-limit");
         require(o.device_memory_limit > 0, "device-memory-limit", "must be positive",
@@ -333,7 +343,7 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     TextOptions text;
     po::options_description all("Options of " + problem.name());
     all.add(run_options(o, text))
-        .add(physics_options(o))
+        .add(physics_options(o, text))
         .add(measurement_options(o, text))
         .add(analysis_options(o, text));
     po::options_description problem_options(problem.name());

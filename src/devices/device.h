@@ -34,6 +34,8 @@ struct KernelTimes {
     // and the central stripe. On a GPU they run at once, so they add up to more than `forces`.
     double forces_edges = 0.0;
     double forces_centre = 0.0;
+    // Of which, under mDBC, the walls' densities from their ghost nodes (before the stripes).
+    double boundary = 0.0;
     double minimum_scan = 0.0;
     double euler = 0.0;
     // Edge-force sends: time copying, and how much of it ran while the central forces computed.

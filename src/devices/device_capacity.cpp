@@ -112,9 +112,9 @@ std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& 
                                     DeviceLayout layout, const ShareSizes& sizes,
                                     std::uint64_t limit) {
     const std::uint64_t wanted = std::min<std::uint64_t>(
-        sizes.particles, 2 * sizes.largest_share + 4 * sizes.largest_slice + 1024);
+        sizes.particles, 2 * sizes.largest_share + 4 * sizes.largest_band + 1024);
     const std::uint64_t needed = std::min<std::uint64_t>(
-        sizes.particles, sizes.largest_share + 2 * sizes.largest_slice + 1024);
+        sizes.particles, sizes.largest_share + 2 * sizes.largest_band + 1024);
     const PoolShare pool = smallest_pool_share(devices);
     const bool user_limit_binds = limit > 0 && limit <= pool.bytes;
     const std::uint64_t budget = user_limit_binds ? limit : pool.bytes;
@@ -125,7 +125,7 @@ std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& 
 
     layout.capacity = static_cast<std::uint32_t>(needed);
     const std::string what = "a device must hold " + std::to_string(needed) +
-                             " particles (its share and two external slices), which takes " +
+                             " particles (its share and two external bands), which takes " +
                              bytes_text(device.bytes_needed(layout));
     if (user_limit_binds) {
         throw OptionError("--device-memory-limit: " + what + ", above the limit of " +

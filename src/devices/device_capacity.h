@@ -28,18 +28,18 @@ std::uint64_t most_particles_held(const std::vector<std::unique_ptr<Device>>& de
                                    std::uint64_t bound, std::uint64_t limit);
 
 // The particles a device holds in the slice split known so far: the largest device share and the
-// largest slice.
+// largest run of `halo` neighbouring slices (an external band).
 struct ShareSizes {
     std::uint64_t particles = 0;  // in the whole run
     std::uint64_t largest_share = 0;
-    std::uint64_t largest_slice = 0;
+    std::uint64_t largest_band = 0;
 };
 
 // The capacity every device of a multi-device run gets: room for the largest share to double
-// through migration and for two external slices (more room is cheaper than a run stopped by a
+// through migration and for two external bands (more room is cheaper than a run stopped by a
 // full device), cut to fit both --device-memory-limit (`limit`, 0: none) and each device's equal
 // part of the free memory of its pool (devices listed on one GPU split that GPU). Throws when not
-// even the share with its two external slices fits, naming what limits it.
+// even the share with its two external bands fits, naming what limits it.
 std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& devices,
                                     DeviceLayout layout, const ShareSizes& sizes,
                                     std::uint64_t limit);

@@ -19,8 +19,10 @@ using HostVector = std::vector<T>;
 struct HostParticles : ParticleRecord<HostVector> {
     std::size_t size() const { return pos.size(); }
     void resize(std::size_t n);
-    // Appends a particle whose id is its index at set-up.
-    void add(Vec3 position, Vec3 velocity, float density, ParticleType particle_type);
+    // Appends a particle whose id is its index at set-up; `to_ghost`: a wall particle's offset to
+    // its mDBC ghost node.
+    void add(Vec3 position, Vec3 velocity, float density, ParticleType particle_type,
+             Vec3 to_ghost = Vec3{0.0f, 0.0f, 0.0f});
     // Appends particle i of `from`, every field.
     void append(const HostParticles& from, std::size_t i);
     // Appends every particle of `from`.

@@ -8,6 +8,7 @@
 
 #include "common/errors.h"
 #include "instruments.h"
+#include "sph_params.h"
 
 namespace sph {
 
@@ -50,6 +51,7 @@ struct RunOptions {
     double rho0 = 1000.0;
     double gamma = 7.0;
     double gravity = 9.81;
+    BoundaryModel boundary = BoundaryModel::kDbc;  // --boundary
     int threads = 0;  // OpenMP threads of the CPU back end; 0 = OpenMP's default
     std::uint64_t device_memory_limit = 0;  // bytes a device may use; 0: what it has
     // A posteriori load balancing (docs/design.md: paper section 3.5): on by default with several

@@ -1,5 +1,6 @@
 #include "driver/run_setup.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -27,6 +28,7 @@ SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
     p.cfl = float(o.cfl);
     p.eta_sq = float(0.01 * h * h);
     p.gravity = make_vec3(0.0f, 0.0f, float(-o.gravity));
+    p.boundary = o.boundary;
     return p;
 }
 
@@ -41,7 +43,9 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
             const Vec3 position = make_vec3(float(s.x), float(s.y), float(s.z));
             const double pressure = o.rho0 * o.gravity * s.depth;
             const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
-            out.particles.add(position, make_vec3(0, 0, 0), float(rho), s.type);
+            const Vec3 to_ghost =
+                make_vec3(float(s.to_ghost[0]), float(s.to_ghost[1]), float(s.to_ghost[2]));
+            out.particles.add(position, make_vec3(0, 0, 0), float(rho), s.type, to_ghost);
             const std::uint32_t cell = grid.cell_of(out.particles.pos.back());
             if (cell != grid.outside_cell()) ++out.per_slice[cell / grid.cells_per_slice()];
             out.fluid += s.type == kFluid;
@@ -64,6 +68,19 @@ Instruments run_instruments(const Instruments& problem_defaults, const RunOption
     in.gauges.insert(in.gauges.end(), options.gauges.begin(), options.gauges.end());
     in.probes.insert(in.probes.end(), options.probes.begin(), options.probes.end());
     return in;
+}
+
+int halo_slices(const HostParticles& particles, const SphParams& params, const CellGrid& grid) {
+    if (params.boundary != BoundaryModel::kMdbc) return 1;
+    const int axis = grid.split_axis();
+    double reach = 0.0;
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        const Vec3 g = particles.to_ghost[i];
+        const float along = axis == 0 ? g.x : axis == 1 ? g.y : g.z;
+        reach = std::max(reach, double(std::fabs(along)));
+    }
+    reach += std::sqrt(double(params.list_radius_sq));
+    return 1 + static_cast<int>(std::ceil(reach / double(grid.cell_side)));
 }
 
 CellGrid make_grid(const Problem& problem, const SphParams& params, double dp, int split_axis) {

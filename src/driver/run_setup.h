@@ -38,4 +38,11 @@ Instruments run_instruments(const Instruments& problem_defaults, const RunOption
 // The problem's domain gridded in cells one neighbour-list radius wide.
 CellGrid make_grid(const Problem& problem, const SphParams& params, double dp, int split_axis);
 
+// The slices each device holds of its neighbours, and owns at least (SliceMap). One covers the
+// neighbour list. Under mDBC a wall particle's density reads the fluid near its ghost node, up to
+// |to_ghost| + the list radius away along the split axis (the list radius: the fluid drifts
+// between rebuilds); a device reads it for its own walls and for the external walls beside its
+// fluid, one slice further out.
+int halo_slices(const HostParticles& particles, const SphParams& params, const CellGrid& grid);
+
 }  // namespace sph

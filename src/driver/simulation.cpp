@@ -66,7 +66,7 @@ std::vector<std::unique_ptr<Device>> make_devices(const RunOptions& o,
     return devices;
 }
 
-// The largest share of particles any device gets from `slices`, and the largest slice.
+// The largest share of particles any device gets from `slices`, and the largest external band.
 ShareSizes share_sizes(const LaidOut& laid, const SliceMap& slices) {
     ShareSizes sizes;
     sizes.particles = laid.count;
@@ -76,7 +76,12 @@ ShareSizes share_sizes(const LaidOut& laid, const SliceMap& slices) {
             share += laid.per_slice[s];
         sizes.largest_share = std::max(sizes.largest_share, share);
     }
-    for (auto n : laid.per_slice) sizes.largest_slice = std::max(sizes.largest_slice, n);
+    const std::size_t halo = std::size_t(slices.halo());
+    for (std::size_t s = 0; s + halo <= laid.per_slice.size(); ++s) {
+        std::uint64_t band = 0;
+        for (std::size_t k = s; k < s + halo; ++k) band += laid.per_slice[k];
+        sizes.largest_band = std::max(sizes.largest_band, band);
+    }
     return sizes;
 }
 
@@ -108,11 +113,22 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     fluid_count_ = laid.fluid;
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     layout.id_bits = bits_for(particle_count_);
-    SliceMap slices = SliceMap::balanced(laid.per_slice, int(devices.size()));
+    const int halo = halo_slices(laid.particles, params_, grid_);
+    check_halo(int(devices.size()), halo);
+    SliceMap slices = SliceMap::balanced(laid.per_slice, int(devices.size()), halo);
     allocate(devices, layout, share_sizes(laid, slices));
     make_group(std::move(devices), std::move(slices));
     group_->upload(laid.particles);
     setup_seconds_ = seconds_since(start);
+}
+
+// Each device owns at least the slices its neighbours hold of it (halo_slices).
+void Simulation::check_halo(int devices, int halo) const {
+    if (devices * halo <= grid_.slice_count()) return;
+    throw OptionError("--devices: " + std::to_string(devices) + " devices need " +
+                      std::to_string(halo) + " slices each (the reach of mDBC's ghost nodes) but " +
+                      "there are only " + std::to_string(grid_.slice_count()) +
+                      " slices to share; use fewer devices or a smaller --dp");
 }
 
 void Simulation::check_device_count(int devices) const {

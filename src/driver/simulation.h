@@ -57,6 +57,7 @@ public:
 private:
     // Set-up, in the order the constructor takes it.
     void check_device_count(int devices) const;
+    void check_halo(int devices, int halo) const;
     void allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceLayout layout,
                   const ShareSizes& sizes);
     void make_group(std::vector<std::unique_ptr<Device>> devices, SliceMap slices);

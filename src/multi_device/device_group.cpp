@@ -18,6 +18,8 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       first_slice_end_(devices_.size()),
       last_slice_start_(devices_.size()),
       largest_(devices_.size()),
+      left_band_end_(devices_.size()),
+      right_band_start_(devices_.size()),
       outside_(devices_.size()),
       local_min_{std::vector<float>(devices_.size()), std::vector<float>(devices_.size())},
       sends_(devices_.size()),

@@ -117,6 +117,9 @@ private:
     std::vector<std::vector<std::uint32_t>>
         cuts_;  // cuts_[e][d]: where device e's part for d starts
     std::vector<std::uint32_t> internal_, first_slice_end_, last_slice_start_, largest_;
+    // Where device d's edge bands (its `halo` first and last slices) end and start: what its
+    // neighbours hold as external slices, and whose forces it sends them.
+    std::vector<std::uint32_t> left_band_end_, right_band_start_;
     std::vector<std::uint32_t> outside_;  // particles outside the grid, per device
     bool remove_outside_ = false;
     std::vector<float> local_min_[2];  // per stage: a fast worker's next stage must not overwrite

@@ -10,8 +10,8 @@ float DeviceGroup::min_keep_nan(float a, float b) {
     return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
 }
 
-// Where device d's edge slices' forces go: its first slice to the left neighbour's right
-// external slots, its last slice to the right neighbour's left ones.
+// Where device d's edge bands' forces go: its left band to the left neighbour's right external
+// slots, its right band to the right neighbour's left ones.
 void DeviceGroup::plan_sends(int d) {
     const int n = size();
     ForceSends& s = sends_[d];
@@ -20,15 +20,15 @@ void DeviceGroup::plan_sends(int d) {
     if (d > 0) {
         Device& left = *devices_[d - 1];
         s.left.first = first;
-        s.left.count = first_slice_end_[d];
+        s.left.count = left_band_end_[d];
         s.left.to =
             left.force_buffer().offset((left_external(d - 1) + internal_[d - 1]) * sizeof(Vec4));
         s.left.receiver = &left;
     }
     if (d + 1 < n) {
         Device& right = *devices_[d + 1];
-        s.right.first = first + last_slice_start_[d];
-        s.right.count = internal_[d] - last_slice_start_[d];
+        s.right.first = first + right_band_start_[d];
+        s.right.count = internal_[d] - right_band_start_[d];
         s.right.to = right.force_buffer();
         s.right.receiver = &right;
     }

@@ -86,7 +86,7 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
     return m;
 }
 
-// Makes the migrated particles device d's own, sorted, and finds its edge slices.
+// Makes the migrated particles device d's own, sorted, and finds its edge slices and bands.
 void DeviceGroup::settle(int d, const Migration& migration) {
     Device& device = *devices_[d];
     if (migration.moved) {
@@ -95,22 +95,27 @@ void DeviceGroup::settle(int d, const Migration& migration) {
     }
     internal_[d] = migration.total;
     const std::uint32_t per_slice = grid_.cells_per_slice();
+    const std::uint32_t band = std::uint32_t(slices_.halo()) * per_slice;
+    // Each bound is looked up on its own: the bands of a device narrower than two overlap.
     const std::vector<std::uint32_t> edges =
-        device.lower_bounds(migration.total, {bounds_[d] + per_slice, bounds_[d + 1] - per_slice});
+        device.lower_bounds(migration.total, {bounds_[d] + per_slice, bounds_[d] + band,
+                                              bounds_[d + 1] - band, bounds_[d + 1] - per_slice});
     first_slice_end_[d] = edges[0];
-    last_slice_start_[d] = edges[1];
+    left_band_end_[d] = edges[1];
+    right_band_start_[d] = edges[2];
+    last_slice_start_[d] = edges[3];
     stats_[d].sample(internal_[d], slices_.end_slice(d) - slices_.first_slice(d));
 }
 
-// Assembles [left neighbour's last slice | own particles | right neighbour's first slice] in
+// Assembles [left neighbour's right band | own particles | right neighbour's left band] in
 // device d's incoming arrays; returns their ranges.
 LocalRanges DeviceGroup::pull_external_slices(int d) {
     const std::uint32_t total = internal_[d];
-    const LocalRanges local{left_external(d), total, d + 1 < size() ? first_slice_end_[d + 1] : 0};
+    const LocalRanges local{left_external(d), total, d + 1 < size() ? left_band_end_[d + 1] : 0};
     check_room(*devices_[d], d, local.total(), " with its external slices");
     if (local.left + local.right == 0) return local;
     TimedRegion region(stats_[d].migration_seconds, host_track_[d], "external slices", "exchange");
-    if (local.left > 0) copy_particles(d, 0, d - 1, last_slice_start_[d - 1], local.left);
+    if (local.left > 0) copy_particles(d, 0, d - 1, right_band_start_[d - 1], local.left);
     copy_particles(d, local.left, d, 0, total);
     if (local.right > 0) copy_particles(d, local.left + total, d + 1, 0, local.right);
     return local;
@@ -130,9 +135,9 @@ void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::ui
         devices_[dst]->incoming(), devices_[src]->current());
 }
 
-// Device d's left external slice: the left neighbour's last slice, as found at this rebuild.
+// Device d's left external slices: the left neighbour's right band, as found at this rebuild.
 std::uint32_t DeviceGroup::left_external(int d) const {
-    return d > 0 ? internal_[d - 1] - last_slice_start_[d - 1] : 0;
+    return d > 0 ? internal_[d - 1] - right_band_start_[d - 1] : 0;
 }
 
 }  // namespace sph

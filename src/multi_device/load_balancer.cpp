@@ -37,7 +37,8 @@ SliceMap apply_boundary_shifts(const SliceMap& map, const std::vector<int>& shif
     for (int d = 0; d < map.devices(); ++d) {
         first[d] = map.first_slice(d) + (d > 0 ? shift[d - 1] : 0);
     }
-    return SliceMap(std::move(first), map.slice_count());  // throws if a device is left empty
+    // Throws if a device is left with fewer slices than the halo.
+    return SliceMap(std::move(first), map.slice_count(), map.halo());
 }
 
 namespace {
@@ -88,8 +89,10 @@ BalanceDecision decide_balance(const std::vector<double>& average_seconds, const
         const double delta = average_seconds[d] - out.mean_seconds;
         if (delta == 0.0 || std::abs(delta) < out.threshold_seconds) continue;
         if (delta > 0.0) {
-            // A device keeps at least one slice, so a giver needs two.
-            if (map.end_slice(d) - map.first_slice(d) >= 2) candidate[d] = Candidate::kGiving;
+            // A device keeps at least the halo's slices, so a giver needs one more.
+            if (map.end_slice(d) - map.first_slice(d) > map.halo()) {
+                candidate[d] = Candidate::kGiving;
+            }
         } else {
             candidate[d] = Candidate::kTaking;
         }

@@ -6,22 +6,25 @@
 
 namespace sph {
 
-SliceMap::SliceMap(std::vector<int> first_slice, int slice_count)
-    : first_(std::move(first_slice)), slice_count_(slice_count) {
+SliceMap::SliceMap(std::vector<int> first_slice, int slice_count, int halo)
+    : first_(std::move(first_slice)), slice_count_(slice_count), halo_(halo) {
     if (first_.empty() || first_[0] != 0) throw std::invalid_argument("SliceMap: must start at 0");
+    if (halo_ < 1) throw std::invalid_argument("SliceMap: the halo is at least one slice");
     for (int d = 0; d < devices(); ++d) {
-        if (end_slice(d) <= first_[d]) {
+        if (end_slice(d) - first_[d] < halo_) {
             throw std::invalid_argument("SliceMap: device " + std::to_string(d) +
-                                        " would own no slice");
+                                        " would own fewer than " + std::to_string(halo_) +
+                                        " slice(s)");
         }
     }
 }
 
-SliceMap SliceMap::balanced(const std::vector<std::uint64_t>& per_slice, int devices) {
+SliceMap SliceMap::balanced(const std::vector<std::uint64_t>& per_slice, int devices, int halo) {
     const int slices = static_cast<int>(per_slice.size());
-    if (devices < 1 || devices > slices) {
+    if (devices < 1 || devices * halo > slices) {
         throw std::invalid_argument("cannot split " + std::to_string(slices) + " slices among " +
-                                    std::to_string(devices) + " devices");
+                                    std::to_string(devices) + " devices, " + std::to_string(halo) +
+                                    " or more each");
     }
     std::uint64_t total = 0;
     for (auto n : per_slice) total += n;
@@ -29,17 +32,17 @@ SliceMap SliceMap::balanced(const std::vector<std::uint64_t>& per_slice, int dev
     std::uint64_t seen = 0;
     int slice = 0;
     for (int d = 1; d < devices; ++d) {
-        // Give devices before d about d/devices of the particles, at least one slice each, and
-        // leave at least one slice for each device still to come.
+        // Give devices before d about d/devices of the particles, at least `halo` slices each,
+        // and leave at least `halo` slices for each device still to come.
         const std::uint64_t target = total * std::uint64_t(d) / std::uint64_t(devices);
-        const int last_allowed = slices - (devices - d);
+        const int last_allowed = slices - (devices - d) * halo;
         while (slice < last_allowed &&
-               (slice == first[d - 1] || seen + per_slice[slice] <= target)) {
+               (slice < first[d - 1] + halo || seen + per_slice[slice] <= target)) {
             seen += per_slice[slice++];
         }
         first[d] = slice;
     }
-    return SliceMap(first, slices);
+    return SliceMap(first, slices, halo);
 }
 
 int SliceMap::end_slice(int device) const {

@@ -43,6 +43,7 @@ KernelTimes RunReport::kernels() const {
         k.forces = std::max(k.forces, t.forces);
         k.forces_edges = std::max(k.forces_edges, t.forces_edges);
         k.forces_centre = std::max(k.forces_centre, t.forces_centre);
+        k.boundary = std::max(k.boundary, t.boundary);
         k.minimum_scan = std::max(k.minimum_scan, t.minimum_scan);
         k.euler = std::max(k.euler, t.euler);
         k.exchange_copy += t.exchange_copy;
@@ -121,6 +122,7 @@ void print_device_times(const RunReport& r, std::ostream& out) {
         {"Forces", [](const DeviceReport& d) { return d.kernels.forces; }},
         {"  edge stripes", [](const DeviceReport& d) { return d.kernels.forces_edges; }},
         {"  centre stripe", [](const DeviceReport& d) { return d.kernels.forces_centre; }},
+        {"  mDBC walls", [](const DeviceReport& d) { return d.kernels.boundary; }},
         {"MinimumScan", [](const DeviceReport& d) { return d.kernels.minimum_scan; }},
         {"Euler", [](const DeviceReport& d) { return d.kernels.euler; }},
         {"dt reduction wait", [](const DeviceReport& d) { return d.worker.dt_wait_seconds; }},
@@ -196,9 +198,13 @@ void print_report(const RunReport& r, std::ostream& out) {
 namespace {
 
 nlohmann::json kernel_json(const KernelTimes& k) {
-    return {{"build_neibs", k.build_neibs},   {"forces", k.forces},
-            {"forces_edges", k.forces_edges}, {"forces_centre", k.forces_centre},
-            {"minimum_scan", k.minimum_scan}, {"euler", k.euler}};
+    return {{"build_neibs", k.build_neibs},
+            {"forces", k.forces},
+            {"forces_edges", k.forces_edges},
+            {"forces_centre", k.forces_centre},
+            {"boundary", k.boundary},
+            {"minimum_scan", k.minimum_scan},
+            {"euler", k.euler}};
 }
 
 nlohmann::json device_json(const DeviceReport& d, double loop, double main_thread) {

@@ -38,16 +38,6 @@ Pointers pointers_to(ParticleRecord<HostArray>& record, std::size_t first) {
     return p;
 }
 
-ParticleEndpoints endpoints_of(ParticleRecord<HostArray>& record) {
-    ParticleEndpoints e;
-    for_each_field(
-        [](auto, auto& array, Endpoint& to) {
-            to = Endpoint{Endpoint::kHostMemory, array.data()};
-        },
-        record, e);
-    return e;
-}
-
 }  // namespace
 
 // Each device thread sets its own OpenMP team size (the setting is per thread).
@@ -68,7 +58,7 @@ std::size_t CpuDevice::bytes_needed(const DeviceLayout& layout) const {
 std::size_t CpuDevice::bytes_allocated() const {
     std::size_t total = 0;
     for_each_field([&](auto, const auto& a, const auto& b) { total += bytes_of(a) + bytes_of(b); },
-                   particles_, incoming_);
+                   buffers_.current, buffers_.incoming);
     total += bytes_of(force_) + bytes_of(dt_max_) + bytes_of(cell_) + bytes_of(cell_start_) +
              bytes_of(cell_end_) + bytes_of(sort_key_) + bytes_of(sort_permutation_) +
              bytes_of(list_);
@@ -96,7 +86,7 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
             current.assign(n, T{});
             incoming.assign(n, T{});
         },
-        particles_, incoming_);
+        buffers_.current, buffers_.incoming);
     force_.assign(n, Vec4{});
     dt_max_.assign(n, 0.0f);
     cell_.assign(n, 0u);
@@ -111,34 +101,33 @@ void CpuDevice::upload(const HostParticles& particles) {
     if (particles.size() > layout_.capacity) {
         throw std::logic_error("CpuDevice::upload: more particles than the allocated capacity");
     }
-    local_ = LocalRanges{0, static_cast<std::uint32_t>(particles.size()), 0};
+    buffers_.ranges = LocalRanges{0, static_cast<std::uint32_t>(particles.size()), 0};
     for_each_field(
         [](auto, auto& to, const auto& from) { std::copy(from.begin(), from.end(), to.begin()); },
-        particles_, particles);
+        buffers_.current, particles);
 }
 
 void CpuDevice::download(HostParticles& particles) {
-    const std::size_t first = local_.left, n = local_.internal;
+    const std::size_t first = buffers_.ranges.left, n = buffers_.ranges.internal;
     particles.resize(n);
     for_each_field(
         [&](auto, auto& to, const auto& from) { std::copy_n(from.begin() + first, n, to.begin()); },
-        particles, particles_);
+        particles, buffers_.current);
 }
 
 void CpuDevice::sort(std::uint32_t begin, std::uint32_t count) {
     TimedRegion timer(times_.build_neibs, trace_, "sort", "kernel");
     use_threads();
-    cpu::hash(HashArgs{particles_.pos.data() + begin, particles_.id.data() + begin,
+    cpu::hash(HashArgs{buffers_.current.pos.data() + begin, buffers_.current.id.data() + begin,
                        sort_key_.data(), sort_permutation_.data(), layout_.grid, layout_.id_bits},
               count);
     cpu::sort_by_key(sort_key_.data(), sort_permutation_.data(), count);
-    cpu::gather(
-        GatherArgs{sort_permutation_.data(), pointers_to<ConstParticlePointers>(particles_, begin),
-                   pointers_to<ParticlePointers>(incoming_, 0)},
-        count);
-    std::swap(particles_, incoming_);
-    cpu::assign_cells(CellArgs{particles_.pos.data(), cell_.data(), layout_.grid}, count);
-    local_ = LocalRanges{0, count, 0};
+    cpu::gather(GatherArgs{sort_permutation_.data(),
+                           pointers_to<ConstParticlePointers>(buffers_.current, begin),
+                           pointers_to<ParticlePointers>(buffers_.incoming, 0)},
+                count);
+    buffers_.commit_incoming(LocalRanges{0, count, 0});
+    cpu::assign_cells(CellArgs{buffers_.current.pos.data(), cell_.data(), layout_.grid}, count);
 }
 
 std::vector<std::uint32_t> CpuDevice::lower_bounds(std::uint32_t count,
@@ -151,33 +140,26 @@ std::vector<std::uint32_t> CpuDevice::lower_bounds(std::uint32_t count,
     return result;
 }
 
-ParticleEndpoints CpuDevice::current() {
-    return endpoints_of(particles_);
-}
-
-ParticleEndpoints CpuDevice::incoming() {
-    return endpoints_of(incoming_);
-}
-
-void CpuDevice::commit_incoming(const LocalRanges& ranges) {
-    std::swap(particles_, incoming_);
-    local_ = ranges;
-}
-
 NeighbourBuild CpuDevice::build_lists() {
     TimedRegion timer(times_.build_neibs, trace_, "neighbour lists", "kernel");
     use_threads();
-    const std::uint32_t total = local_.total();
-    cpu::assign_cells(CellArgs{particles_.pos.data(), cell_.data(), layout_.grid}, total);
+    const std::uint32_t total = buffers_.ranges.total();
+    cpu::assign_cells(CellArgs{buffers_.current.pos.data(), cell_.data(), layout_.grid}, total);
     std::fill(cell_start_.begin(), cell_start_.end(), kEmptyCell);
     cpu::find_cell_ranges(CellRangeArgs{cell_.data(), cell_start_.data(), cell_end_.data(), total,
                                         layout_.grid.outside_cell()});
-    const NeighbourArgs args{particles_.pos.data(),  cell_.data(),           cell_start_.data(),
-                             cell_end_.data(),       list_.data(),           layout_.list_stride(),
-                             layout_.max_neighbours, params_.list_radius_sq, layout_.grid};
+    const NeighbourArgs args{buffers_.current.pos.data(),
+                             cell_.data(),
+                             cell_start_.data(),
+                             cell_end_.data(),
+                             list_.data(),
+                             layout_.list_stride(),
+                             layout_.max_neighbours,
+                             params_.list_radius_sq,
+                             layout_.grid};
     NeighbourBuild result;
-    result.largest_count =
-        cpu::build_neighbour_lists(args, local_.left, local_.left + local_.internal);
+    result.largest_count = cpu::build_neighbour_lists(
+        args, buffers_.ranges.left, buffers_.ranges.left + buffers_.ranges.internal);
     return result;
 }
 
@@ -188,9 +170,9 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
     const double copying_before = times_.exchange_copy;  // the sends are not Forces seconds
     use_threads();
     const bool predicted = stage == Stage::kCorrector;
-    const ForcesArgs args{predicted ? predicted_pos() : particles_.pos.data(),
-                          predicted ? predicted_velrho() : particles_.velrho.data(),
-                          particles_.type.data(),
+    const ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.data(),
+                          predicted ? predicted_velrho() : buffers_.current.velrho.data(),
+                          buffers_.current.type.data(),
                           cell_.data(),
                           cell_start_.data(),
                           list_.data(),
@@ -200,7 +182,12 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
                           layout_.max_neighbours,
                           layout_.grid,
                           params_};
-    const std::uint32_t begin = local_.left, end = local_.left + local_.internal;
+    if (stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc) {
+        TimedRegion timer(times_.boundary, trace_, "mDBC walls", "kernel");
+        cpu::mdbc_densities(mdbc_args(), 0, buffers_.ranges.total());
+    }
+    const std::uint32_t begin = buffers_.ranges.left,
+                        end = buffers_.ranges.left + buffers_.ranges.internal;
     // A one-slice device's edge slices are the same slice: the right stripe then starts where the
     // left one ends.
     const std::uint32_t left_end =
@@ -242,16 +229,17 @@ void CpuDevice::inject_fault() {
 float CpuDevice::minimum_dt() {
     TimedRegion timer(times_.minimum_scan, trace_, "minimum dt", "kernel");
     use_threads();
-    return cpu::minimum_dt(dt_max_.data(), local_.left, local_.left + local_.internal);
+    return cpu::minimum_dt(dt_max_.data(), buffers_.ranges.left,
+                           buffers_.ranges.left + buffers_.ranges.internal);
 }
 
 EulerArgs CpuDevice::euler_args(float dt) {
-    return EulerArgs{particles_.pos.data(),
-                     particles_.velrho.data(),
+    return EulerArgs{buffers_.current.pos.data(),
+                     buffers_.current.velrho.data(),
                      predicted_pos(),
                      predicted_velrho(),
                      force_.data(),
-                     particles_.type.data(),
+                     buffers_.current.type.data(),
                      dt,
                      params_.rho0};
 }
@@ -261,9 +249,9 @@ void CpuDevice::euler(Stage stage, float dt) {
                       stage == Stage::kPredictor ? "euler predictor" : "euler corrector", "kernel");
     use_threads();
     if (stage == Stage::kPredictor) {
-        cpu::euler_predictor(euler_args(dt), 0, local_.total());
+        cpu::euler_predictor(euler_args(dt), 0, buffers_.ranges.total());
     } else {
-        cpu::euler_corrector(euler_args(dt), 0, local_.total());
+        cpu::euler_corrector(euler_args(dt), 0, buffers_.ranges.total());
     }
 }
 

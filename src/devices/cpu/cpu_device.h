@@ -5,6 +5,7 @@
 
 #include "devices/cpu/host_array.h"
 #include "devices/device.h"
+#include "devices/particle_buffers.h"
 #include "kernel_args.h"
 
 namespace sph {
@@ -22,14 +23,14 @@ public:
     MemoryPool memory_pool() const override;
     void upload(const HostParticles& particles) override;
     void download(HostParticles& particles) override;
-    const LocalRanges& ranges() const override { return local_; }
+    const LocalRanges& ranges() const override { return buffers_.ranges; }
 
     void sort(std::uint32_t begin, std::uint32_t count) override;
     std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
                                             const std::vector<std::uint32_t>& bounds) override;
-    ParticleEndpoints current() override;
-    ParticleEndpoints incoming() override;
-    void commit_incoming(const LocalRanges& ranges) override;
+    ParticleEndpoints current() override { return endpoints_of(buffers_.current); }
+    ParticleEndpoints incoming() override { return endpoints_of(buffers_.incoming); }
+    void commit_incoming(const LocalRanges& next) override { buffers_.commit_incoming(next); }
     NeighbourBuild build_lists() override;
 
     void forces(Stage stage, const ForceSends& sends) override;
@@ -48,19 +49,39 @@ public:
 
 private:
     EulerArgs euler_args(float dt);
+    // The walls' densities are set once a step, from the state the predictor starts from (as
+    // DualSPHysics does by default); every local particle's, externals' included.
+    MdbcArgs mdbc_args() {
+        const LocalRanges& r = buffers_.ranges;
+        return MdbcArgs{buffers_.current.pos.data(),
+                        buffers_.current.velrho.data(),
+                        buffers_.current.type.data(),
+                        buffers_.current.to_ghost.data(),
+                        cell_.data(),
+                        cell_start_.data(),
+                        cell_end_.data(),
+                        list_.data(),
+                        layout_.list_stride(),
+                        layout_.max_neighbours,
+                        r.left,
+                        r.left + r.internal,
+                        layout_.grid,
+                        params_};
+    }
+    static ParticleEndpoints endpoints_of(ParticleRecord<HostArray>& record) {
+        return ParticleBuffers<HostArray>::endpoints_of(record, [](auto& array) {
+            return Endpoint{Endpoint::kHostMemory, array.data()};
+        });
+    }
     // The predicted state (positions, velocities and densities) of the predictor-corrector.
-    Vec4* predicted_pos() { return incoming_.pos.data(); }
-    Vec4* predicted_velrho() { return incoming_.velrho.data(); }
+    Vec4* predicted_pos() { return buffers_.incoming.pos.data(); }
+    Vec4* predicted_velrho() { return buffers_.incoming.velrho.data(); }
     void use_threads() const;
 
     int threads_;
     DeviceLayout layout_{};
     SphParams params_{};
-    LocalRanges local_{};
-    // The particles the kernels work on, and where the next ones are assembled at a rebuild (the
-    // sort's gather, migration, external slices). Between rebuilds the incoming arrays are free,
-    // and their pos and velrho hold the predicted state.
-    ParticleRecord<HostArray> particles_, incoming_;
+    ParticleBuffers<HostArray> buffers_;
     HostArray<Vec4> force_;
     HostArray<float> dt_max_;
     HostArray<std::uint32_t> cell_, cell_start_, cell_end_;

@@ -43,10 +43,10 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
     stripe_fill_ = edge_stripe > 0 ? edge_stripe
                                    : static_cast<std::uint32_t>(sms) *
                                          static_cast<std::uint32_t>(threads_per_sm);
-    for (cudaEvent_t* e :
-         {&events_.begin, &events_.central_done, &events_.end, &events_.edge_done[0],
-          &events_.edge_done[1], &events_.send_begin[0], &events_.send_begin[1],
-          &events_.send_end[0], &events_.send_end[1], &trace_clock_.origin}) {
+    for (cudaEvent_t* e : {&events_.begin, &events_.walls_done, &events_.central_done, &events_.end,
+                           &events_.edge_done[0], &events_.edge_done[1], &events_.send_begin[0],
+                           &events_.send_begin[1], &events_.send_end[0], &events_.send_end[1],
+                           &trace_clock_.origin}) {
         SPH_CUDA_CHECK(cudaEventCreate(e));
     }
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&marker_, cudaEventDisableTiming));
@@ -54,9 +54,10 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
 
 CudaDevice::~CudaDevice() {
     cudaSetDevice(gpu_);
-    for (cudaEvent_t e : {events_.begin, events_.central_done, events_.end, events_.edge_done[0],
-                          events_.edge_done[1], events_.send_begin[0], events_.send_begin[1],
-                          events_.send_end[0], events_.send_end[1], trace_clock_.origin, marker_}) {
+    for (cudaEvent_t e :
+         {events_.begin, events_.walls_done, events_.central_done, events_.end,
+          events_.edge_done[0], events_.edge_done[1], events_.send_begin[0], events_.send_begin[1],
+          events_.send_end[0], events_.send_end[1], trace_clock_.origin, marker_}) {
         if (e != nullptr) cudaEventDestroy(e);
     }
     for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]}) {
@@ -102,7 +103,7 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
             current.allocate(field.name, n * field.bytes);
             incoming.allocate(std::string("incoming ") + field.name, n * field.bytes);
         },
-        particles_, incoming_);
+        buffers_.current, buffers_.incoming);
     force_.allocate("force", n * sizeof(Vec4));
     dt_max_.allocate("dt_max", n * sizeof(float));
     cell_.allocate("cell", n * sizeof(std::uint32_t));
@@ -130,49 +131,50 @@ void CudaDevice::upload(const HostParticles& particles) {
     }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const std::uint32_t count = static_cast<std::uint32_t>(particles.size());
-    local_ = LocalRanges{0, count, 0};
+    buffers_.ranges = LocalRanges{0, count, 0};
     for_each_field(
         [count](auto field, DeviceMemory& to, const auto& from) {
             SPH_CUDA_CHECK(cudaMemcpy(to.as<void>(), from.data(), count * field.bytes,
                                       cudaMemcpyHostToDevice));
         },
-        particles_, particles);
+        buffers_.current, particles);
 }
 
 void CudaDevice::download(HostParticles& particles) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    const std::size_t first = local_.left, n = local_.internal;
+    const std::size_t first = buffers_.ranges.left, n = buffers_.ranges.internal;
     particles.resize(n);
     for_each_field(
         [first, n](auto field, auto& to, const DeviceMemory& from) {
             SPH_CUDA_CHECK(cudaMemcpy(to.data(), from.as<char>() + first * field.bytes,
                                       n * field.bytes, cudaMemcpyDeviceToHost));
         },
-        particles, particles_);
+        particles, buffers_.current);
 }
 
 void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    local_ = LocalRanges{0, count, 0};
+    buffers_.ranges = LocalRanges{0, count, 0};
     if (count == 0) return;
     timer_.begin(stream_);
     SortScratch s = sort_scratch();
-    cuda::hash(
-        HashArgs{particles_.pos.as<Vec4>() + begin, particles_.id.as<std::uint32_t>() + begin,
-                 s.keys[0], s.permutation[0], layout_.grid, layout_.id_bits},
-        count, stream_);
+    cuda::hash(HashArgs{buffers_.current.pos.as<Vec4>() + begin,
+                        buffers_.current.id.as<std::uint32_t>() + begin, s.keys[0],
+                        s.permutation[0], layout_.grid, layout_.id_bits},
+               count, stream_);
     int current = 0;
     const int key_bits = layout_.id_bits + bits_for(std::uint64_t(layout_.grid.cell_count()) + 1);
     cuda::sort_by_key(s.keys, s.permutation, current, count, key_bits, temp_.as<void>(),
                       temp_.bytes(), stream_);
-    cuda::gather(
-        GatherArgs{s.permutation[current], pointers_to<ConstParticlePointers>(particles_, begin),
-                   pointers_to<ParticlePointers>(incoming_, 0)},
-        count, stream_);
-    std::swap(particles_, incoming_);
-    cuda::assign_cells(CellArgs{particles_.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid},
-                       count, stream_);
+    cuda::gather(GatherArgs{s.permutation[current],
+                            pointers_to<ConstParticlePointers>(buffers_.current, begin),
+                            pointers_to<ParticlePointers>(buffers_.incoming, 0)},
+                 count, stream_);
+    buffers_.commit_incoming(LocalRanges{0, count, 0});
+    cuda::assign_cells(
+        CellArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, count,
+        stream_);
     timer_.end(stream_, &KernelTimes::build_neibs, "sort");
 }
 
@@ -196,37 +198,15 @@ std::vector<std::uint32_t> CudaDevice::lower_bounds(std::uint32_t count,
     return result;
 }
 
-ParticleEndpoints CudaDevice::endpoints_of(const ParticleRecord<DeviceArray>& record) const {
-    ParticleEndpoints e;
-    for_each_field(
-        [this](auto, const DeviceMemory& array, Endpoint& to) {
-            to = Endpoint{gpu_, array.as<void>()};
-        },
-        record, e);
-    return e;
-}
-
-ParticleEndpoints CudaDevice::current() {
-    return endpoints_of(particles_);
-}
-
-ParticleEndpoints CudaDevice::incoming() {
-    return endpoints_of(incoming_);
-}
-
-void CudaDevice::commit_incoming(const LocalRanges& ranges) {
-    std::swap(particles_, incoming_);
-    local_ = ranges;
-}
-
 NeighbourBuild CudaDevice::build_lists() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     NeighbourBuild result;
-    const std::uint32_t total = local_.total();
+    const std::uint32_t total = buffers_.ranges.total();
     if (total == 0) return result;
     timer_.begin(stream_);
-    cuda::assign_cells(CellArgs{particles_.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid},
-                       total, stream_);
+    cuda::assign_cells(
+        CellArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, total,
+        stream_);
     SPH_CUDA_CHECK(cudaMemsetAsync(cell_start_.as<void>(), 0xFF, cell_start_.bytes(), stream_));
     cuda::find_cell_ranges(
         CellRangeArgs{cell_.as<std::uint32_t>(), cell_start_.as<std::uint32_t>(),
@@ -234,11 +214,17 @@ NeighbourBuild CudaDevice::build_lists() {
         stream_);
     Scalars* d_scalars = scalars_.as<Scalars>();
     SPH_CUDA_CHECK(cudaMemsetAsync(&d_scalars->largest_count, 0, 4, stream_));
-    const NeighbourArgs args{
-        particles_.pos.as<Vec4>(),     cell_.as<std::uint32_t>(),  cell_start_.as<std::uint32_t>(),
-        cell_end_.as<std::uint32_t>(), list_.as<NeighbourEntry>(), layout_.list_stride(),
-        layout_.max_neighbours,        params_.list_radius_sq,     layout_.grid};
-    cuda::build_neighbour_lists(args, local_.left, local_.left + local_.internal,
+    const NeighbourArgs args{buffers_.current.pos.as<Vec4>(),
+                             cell_.as<std::uint32_t>(),
+                             cell_start_.as<std::uint32_t>(),
+                             cell_end_.as<std::uint32_t>(),
+                             list_.as<NeighbourEntry>(),
+                             layout_.list_stride(),
+                             layout_.max_neighbours,
+                             params_.list_radius_sq,
+                             layout_.grid};
+    cuda::build_neighbour_lists(args, buffers_.ranges.left,
+                                buffers_.ranges.left + buffers_.ranges.internal,
                                 &d_scalars->largest_count, stream_);
     timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists");
     SPH_CUDA_CHECK(cudaMemcpyAsync(&result.largest_count, &d_scalars->largest_count, 4,
@@ -258,12 +244,12 @@ void CudaDevice::inject_fault() {
 }
 
 EulerArgs CudaDevice::euler_args(float dt) const {
-    return EulerArgs{particles_.pos.as<Vec4>(),
-                     particles_.velrho.as<Vec4>(),
+    return EulerArgs{buffers_.current.pos.as<Vec4>(),
+                     buffers_.current.velrho.as<Vec4>(),
                      predicted_pos(),
                      predicted_velrho(),
                      force_.as<Vec4>(),
-                     particles_.type.as<std::uint8_t>(),
+                     buffers_.current.type.as<std::uint8_t>(),
                      dt,
                      params_.rho0};
 }
@@ -272,9 +258,9 @@ void CudaDevice::euler(Stage stage, float dt) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     timer_.begin(stream_);
     if (stage == Stage::kPredictor) {
-        cuda::euler_predictor(euler_args(dt), 0, local_.total(), stream_);
+        cuda::euler_predictor(euler_args(dt), 0, buffers_.ranges.total(), stream_);
     } else {
-        cuda::euler_corrector(euler_args(dt), 0, local_.total(), stream_);
+        cuda::euler_corrector(euler_args(dt), 0, buffers_.ranges.total(), stream_);
     }
     timer_.end(stream_, &KernelTimes::euler,
                stage == Stage::kPredictor ? "euler predictor" : "euler corrector");
@@ -310,7 +296,7 @@ std::size_t CudaDevice::bytes_allocated() const {
     std::size_t total = 0;
     for_each_field(
         [&](auto, const DeviceMemory& a, const DeviceMemory& b) { total += a.bytes() + b.bytes(); },
-        particles_, incoming_);
+        buffers_.current, buffers_.incoming);
     for (const DeviceMemory* m :
          {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_, &temp_, &scalars_}) {
         total += m->bytes();

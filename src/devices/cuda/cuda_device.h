@@ -7,6 +7,7 @@
 #include "devices/cuda/kernel_event_timer.h"
 #include "devices/cuda/peer_transport.h"
 #include "devices/device.h"
+#include "devices/particle_buffers.h"
 #include "kernel_args.h"
 
 namespace sph {
@@ -16,7 +17,8 @@ using DeviceArray = DeviceMemory;
 
 // The events of one Forces stage, for ordering the three streams and timing the exchange.
 struct ForcesEvents {
-    cudaEvent_t begin = nullptr, central_done = nullptr, end = nullptr;
+    cudaEvent_t begin = nullptr, walls_done = nullptr, central_done = nullptr, end = nullptr;
+    bool walls = false;  // the stage began with the mDBC walls' densities
     cudaEvent_t edge_done[2] = {}, send_begin[2] = {}, send_end[2] = {};
     bool sent[2] = {false, false};
     bool striped[2] = {false, false};  // the side had an edge stripe
@@ -34,14 +36,14 @@ public:
     MemoryPool memory_pool() const override;
     void upload(const HostParticles& particles) override;
     void download(HostParticles& particles) override;
-    const LocalRanges& ranges() const override { return local_; }
+    const LocalRanges& ranges() const override { return buffers_.ranges; }
 
     void sort(std::uint32_t begin, std::uint32_t count) override;
     std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
                                             const std::vector<std::uint32_t>& bounds) override;
-    ParticleEndpoints current() override;
-    ParticleEndpoints incoming() override;
-    void commit_incoming(const LocalRanges& ranges) override;
+    ParticleEndpoints current() override { return endpoints_of(buffers_.current); }
+    ParticleEndpoints incoming() override { return endpoints_of(buffers_.incoming); }
+    void commit_incoming(const LocalRanges& next) override { buffers_.commit_incoming(next); }
     NeighbourBuild build_lists() override;
 
     void forces(Stage stage, const ForceSends& sends) override;
@@ -66,16 +68,39 @@ private:
     };
     std::size_t temp_bytes(std::uint32_t capacity) const;
     EulerArgs euler_args(float dt) const;
+    // The walls' densities are set once a step, from the state the predictor starts from (as
+    // DualSPHysics does by default); every local particle's, externals' included.
+    MdbcArgs mdbc_args() const {
+        const LocalRanges& r = buffers_.ranges;
+        return MdbcArgs{buffers_.current.pos.as<Vec4>(),
+                        buffers_.current.velrho.as<Vec4>(),
+                        buffers_.current.type.as<std::uint8_t>(),
+                        buffers_.current.to_ghost.as<Vec3>(),
+                        cell_.as<std::uint32_t>(),
+                        cell_start_.as<std::uint32_t>(),
+                        cell_end_.as<std::uint32_t>(),
+                        list_.as<NeighbourEntry>(),
+                        layout_.list_stride(),
+                        layout_.max_neighbours,
+                        r.left,
+                        r.left + r.internal,
+                        layout_.grid,
+                        params_};
+    }
     // The predicted state (positions, velocities and densities) of the predictor-corrector.
-    Vec4* predicted_pos() const { return incoming_.pos.as<Vec4>(); }
-    Vec4* predicted_velrho() const { return incoming_.velrho.as<Vec4>(); }
+    Vec4* predicted_pos() const { return buffers_.incoming.pos.as<Vec4>(); }
+    Vec4* predicted_velrho() const { return buffers_.incoming.velrho.as<Vec4>(); }
     // Scratch for sorting, carved out of the neighbour list's memory (see DeviceLayout).
     struct SortScratch {
         std::uint64_t* keys[2];
         std::uint32_t* permutation[2];
     };
     SortScratch sort_scratch() const;
-    ParticleEndpoints endpoints_of(const ParticleRecord<DeviceArray>& record) const;
+    ParticleEndpoints endpoints_of(ParticleRecord<DeviceArray>& record) const {
+        return buffers_.endpoints_of(record, [this](const DeviceMemory& array) {
+            return Endpoint{gpu_, array.as<void>()};
+        });
+    }
 
     void send(const ForceSend& send, int side, bool after_both_edges);
     void time_stage();  // once the stage's events have completed
@@ -89,11 +114,7 @@ private:
     double last_forces_seconds_ = 0.0;
     DeviceLayout layout_{};
     SphParams params_{};
-    LocalRanges local_{};
-    // The particles the kernels work on, and where the next ones are assembled at a rebuild (the
-    // sort's gather, migration, external slices). Between rebuilds the incoming arrays are free,
-    // and their pos and velrho hold the predicted state.
-    ParticleRecord<DeviceArray> particles_, incoming_;
+    ParticleBuffers<DeviceArray> buffers_;
     DeviceMemory force_, dt_max_, cell_;
     DeviceMemory cell_start_, cell_end_, list_, temp_, scalars_;
     KernelEventTimer timer_;

@@ -15,9 +15,9 @@ namespace sph {
 // central stripe on the main stream, which the sends overlap.
 void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     const bool predicted = stage == Stage::kCorrector;
-    const ForcesArgs args{predicted ? predicted_pos() : particles_.pos.as<Vec4>(),
-                          predicted ? predicted_velrho() : particles_.velrho.as<Vec4>(),
-                          particles_.type.as<std::uint8_t>(),
+    const ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.as<Vec4>(),
+                          predicted ? predicted_velrho() : buffers_.current.velrho.as<Vec4>(),
+                          buffers_.current.type.as<std::uint8_t>(),
                           cell_.as<std::uint32_t>(),
                           cell_start_.as<std::uint32_t>(),
                           list_.as<NeighbourEntry>(),
@@ -30,21 +30,26 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     // An edge stripe holds its edge slice and enough more particles to fill the GPU on its own;
     // a device without that neighbour has no stripe on that side.
-    const std::uint32_t begin = local_.left, end = local_.left + local_.internal;
+    const std::uint32_t begin = buffers_.ranges.left,
+                        end = buffers_.ranges.left + buffers_.ranges.internal;
     std::uint32_t left_end = begin, right_begin = end;
     if (sends.left.count > 0) {
-        left_end = begin + std::min(local_.internal, std::max(sends.left.count, stripe_fill_));
+        left_end =
+            begin + std::min(buffers_.ranges.internal, std::max(sends.left.count, stripe_fill_));
     }
     if (sends.right.count > 0) {
-        right_begin = std::max(
-            left_end, end - std::min(local_.internal, std::max(sends.right.count, stripe_fill_)));
+        right_begin = std::max(left_end, end - std::min(buffers_.ranges.internal,
+                                                        std::max(sends.right.count, stripe_fill_)));
     }
     SPH_CUDA_CHECK(cudaEventRecord(events_.begin, stream_));  // after the last euler
+    events_.walls = stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc;
+    if (events_.walls) cuda::mdbc_densities(mdbc_args(), 0, buffers_.ranges.total(), stream_);
+    SPH_CUDA_CHECK(cudaEventRecord(events_.walls_done, stream_));
     const std::uint32_t stripe_begin[2] = {begin, right_begin}, stripe_end[2] = {left_end, end};
     events_.striped[0] = left_end > begin;
     events_.striped[1] = end > right_begin;
     for (int side = 0; side < 2; ++side) {
-        SPH_CUDA_CHECK(cudaStreamWaitEvent(edge_stream_[side], events_.begin, 0));
+        SPH_CUDA_CHECK(cudaStreamWaitEvent(edge_stream_[side], events_.walls_done, 0));
         cuda::forces(args, stripe_begin[side], stripe_end[side], edge_stream_[side]);
         SPH_CUDA_CHECK(cudaEventRecord(events_.edge_done[side], edge_stream_[side]));
     }
@@ -85,19 +90,27 @@ void CudaDevice::time_stage() {
     last_forces_seconds_ = since_begin(events_.end);
     times_.forces += last_forces_seconds_;
     const double central_end = since_begin(events_.central_done);
-    times_.forces_centre += central_end;
+    const double walls = events_.walls ? since_begin(events_.walls_done) : 0.0;
+    times_.forces_centre += central_end - walls;  // the stripes start once the walls are done
     static const char* const edge_name[2] = {"forces edge left", "forces edge right"};
     static const char* const copy_name[2] = {"edge-force copy left", "edge-force copy right"};
     const bool traced = trace_clock_.trace != nullptr;
+    if (events_.walls) {
+        times_.boundary += walls;
+        if (traced) {
+            trace_clock_.add(main_track_, "mDBC walls", "kernel", events_.begin,
+                             events_.walls_done);
+        }
+    }
     if (traced) {
-        trace_clock_.add(main_track_, "forces centre", "kernel", events_.begin,
+        trace_clock_.add(main_track_, "forces centre", "kernel", events_.walls_done,
                          events_.central_done);
     }
     for (int side = 0; side < 2; ++side) {
         if (events_.striped[side]) {
-            times_.forces_edges += since_begin(events_.edge_done[side]);
+            times_.forces_edges += since_begin(events_.edge_done[side]) - walls;
             if (traced) {
-                trace_clock_.add(edge_track_[side], edge_name[side], "kernel", events_.begin,
+                trace_clock_.add(edge_track_[side], edge_name[side], "kernel", events_.walls_done,
                                  events_.edge_done[side]);
             }
         }
@@ -117,8 +130,9 @@ float CudaDevice::minimum_dt() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     Scalars* d_scalars = scalars_.as<Scalars>();
     timer_.begin(stream_);
-    cuda::minimum_dt(dt_max_.as<float>(), local_.left, local_.left + local_.internal,
-                     &d_scalars->minimum_dt, temp_.as<void>(), temp_.bytes(), stream_);
+    cuda::minimum_dt(dt_max_.as<float>(), buffers_.ranges.left,
+                     buffers_.ranges.left + buffers_.ranges.internal, &d_scalars->minimum_dt,
+                     temp_.as<void>(), temp_.bytes(), stream_);
     timer_.end(stream_, &KernelTimes::minimum_scan, "minimum dt");
     float dt = 0.0f;
     SPH_CUDA_CHECK(cudaMemcpyAsync(&dt, &d_scalars->minimum_dt, sizeof(float),

@@ -1,0 +1,179 @@
+// Per-particle body of the mDBC boundary density: the modified dynamic boundary condition of
+// English et al. (2022, "Modified dynamic boundary conditions (mDBC) for general-purpose smoothed
+// particle hydrodynamics", Computational Particle Mechanics 9), as DualSPHysics 5 applies it.
+//
+// Each boundary particle b has a ghost node g = x_b + to_ghost_b, its mirror image across the
+// wall surface (set-up computes to_ghost from the geometry). The density around g is fitted to
+// first order from the fluid particles j within 2h of it. With V_j = m / rho_j, r_j = x_g - x_j and
+// the kernel gradient with respect to g, grad W_j = f(|r_j|) r_j:
+//
+//   sum_j m W_j       = rho_g sum_j V_j W_j       - (sum_j V_j W_j r_j) . grad_rho
+//   sum_j m grad W_j  = rho_g sum_j V_j grad W_j  - (sum_j V_j grad W_j r_j^T) grad_rho
+//
+// a 4x4 system A [rho_g, grad_rho] = b, exact for a linear density field; b's density is then
+// rho_g + grad_rho . (x_b - x_g). A is dimensionless up to row and column scalings that cancel in
+// its determinant (about 1 under a full kernel, 1/2 at a flat wall); where |det A| < 1e-3 the
+// fluid around g is too thin to fit a gradient and the Shepard average sum m W / sum V W is used,
+// and with no fluid within 2h of g, rho0. The result is kept at rho0 or above, as DBC's walls are
+// (euler_body.h): a wall never pulls the fluid in.
+//
+// The fluid is found through the cell grid (cells are at least 2h wide): the 27 cells around g in
+// index order, each cell's particles in sorted order, so that the sums run in the same order on
+// every device split and results stay bitwise identical (given the device holds those cells).
+//
+// A wall particle with no fluid in its neighbour list (the list radius, 2h and a skin, covers
+// where the fluid may come before the next rebuild) touches no fluid: it is dry, takes rho0 and
+// costs a list scan instead of a ghost node's 27 cells, which spares most of a tank's walls.
+// Particles without a list (a device's external copies) are evaluated in full; where one differs
+// from its owner's dry rho0, no fluid is near enough to read it.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "kernel_args.h"
+#include "particle_type.h"
+#include "wendland.h"
+
+namespace sph {
+
+// |det A| below which the first-order fit is abandoned for the Shepard average.
+constexpr double kMdbcDeterminantLimit = 1e-3;
+
+// What the fluid around a ghost node adds up to (see above); a[r][c] is A, b the right-hand side.
+// The fit is of rho - rho0 (b sums V_j (rho_j - rho0) instead of m), which keeps the float sums
+// ten times further from rounding at water densities.
+struct GhostSums {
+    float a[4][4];
+    float b[4];
+};
+
+// Solves A x = b (4x4) by Gaussian elimination with partial pivoting, in double; returns det A.
+SPH_HD double solve_4x4(double a[4][4], double b[4], double x[4]) {
+    double det = 1.0;
+    for (int col = 0; col < 4; ++col) {
+        int pivot = col;
+        for (int r = col + 1; r < 4; ++r) {
+            if (fabs(a[r][col]) > fabs(a[pivot][col])) pivot = r;
+        }
+        if (a[pivot][col] == 0.0) return 0.0;
+        if (pivot != col) {
+            for (int c = 0; c < 4; ++c) {
+                const double t = a[col][c];
+                a[col][c] = a[pivot][c];
+                a[pivot][c] = t;
+            }
+            const double t = b[col];
+            b[col] = b[pivot];
+            b[pivot] = t;
+            det = -det;
+        }
+        det *= a[col][col];
+        for (int r = col + 1; r < 4; ++r) {
+            const double factor = a[r][col] / a[col][col];
+            for (int c = col; c < 4; ++c) a[r][c] -= factor * a[col][c];
+            b[r] -= factor * b[col];
+        }
+    }
+    for (int r = 3; r >= 0; --r) {
+        double s = b[r];
+        for (int c = r + 1; c < 4; ++c) s -= a[r][c] * x[c];
+        x[r] = s / a[r][r];
+    }
+    return det;
+}
+
+// Adds fluid particle j (position xj, density rho_j) to the sums around ghost node g.
+SPH_HD void add_to_ghost_sums(GhostSums& s, Vec3 g, Vec3 xj, float rho_j, const SphParams& p) {
+    const Vec3 r = g - xj;
+    const float r2 = length_squared(r);
+    if (r2 >= p.kernel_radius_sq) return;
+    const float dist = sqrtf(r2);
+    const float w = wendland_w(dist, p);
+    const Vec3 grad = wendland_f(dist, p) * r;
+    const float volume = p.mass / rho_j;
+    const float excess = volume * (rho_j - p.rho0);  // m - rho0 V: the fit is of rho - rho0
+    const float rv[3] = {r.x, r.y, r.z};
+    const float gv[3] = {grad.x, grad.y, grad.z};
+    s.a[0][0] += volume * w;
+    s.b[0] += excess * w;
+    for (int k = 0; k < 3; ++k) {
+        s.a[0][k + 1] -= volume * w * rv[k];
+        s.a[k + 1][0] += volume * gv[k];
+        s.b[k + 1] += excess * gv[k];
+        for (int c = 0; c < 3; ++c) s.a[k + 1][c + 1] -= volume * gv[k] * rv[c];
+    }
+}
+
+// The boundary particle's density from the sums around its ghost node (see above).
+SPH_HD float density_from_ghost_sums(const GhostSums& s, Vec3 to_ghost, const SphParams& p) {
+    if (!(s.a[0][0] > 0.0f)) return p.rho0;  // no fluid within 2h of the ghost node
+    double a[4][4], b[4], x[4] = {0.0, 0.0, 0.0, 0.0};
+    for (int r = 0; r < 4; ++r) {
+        b[r] = s.b[r];
+        for (int c = 0; c < 4; ++c) a[r][c] = s.a[r][c];
+    }
+    const double det = solve_4x4(a, b, x);
+    float rho;
+    if (fabs(det) >= kMdbcDeterminantLimit) {
+        rho = p.rho0 + float(x[0] - (x[1] * to_ghost.x + x[2] * to_ghost.y + x[3] * to_ghost.z));
+    } else {
+        rho = p.rho0 + s.b[0] / s.a[0][0];
+    }
+    return fmaxf(rho, p.rho0);
+}
+
+// Whether listed particle i has a fluid particle in its neighbour list.
+SPH_HD bool lists_fluid(std::uint32_t i, const MdbcArgs& a) {
+    const NeighbourEntry* entry = a.list + i;
+    const std::uint32_t cell_i = a.cell[i];
+    for (std::uint32_t k = 0; k < a.max_neighbours; ++k, entry += a.stride) {
+        const NeighbourEntry e = *entry;
+        if (e == kListEnd) return false;
+        const std::uint32_t cell_j = cell_i + neighbour_cell_delta(a.grid, neighbour_code(e));
+        if (a.type[a.cell_start[cell_j] + neighbour_offset(e)] == kFluid) return true;
+    }
+    return false;
+}
+
+// Sets boundary particle i's density from the fluid around its ghost node; leaves fluid alone,
+// and wall particles deeper than the fluid can reach, which set-up gives no ghost node.
+SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a) {
+    if (a.type[i] == kFluid) return;
+    const Vec3 offset = a.to_ghost[i];
+    if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f) return;
+    if (i >= a.listed_begin && i < a.listed_end && !lists_fluid(i, a)) {
+        a.velrho[i].w = a.params.rho0;
+        return;
+    }
+    const CellGrid& grid = a.grid;
+    const Vec3 g = xyz(a.pos[i]) + a.to_ghost[i];
+    const float gv[3] = {g.x, g.y, g.z};
+    int lo[3], hi[3];
+    for (int axis = 0; axis < 3; ++axis) {
+        const int c = grid.coordinate(gv[axis], axis);
+        lo[axis] = c - 1 < 0 ? 0 : c - 1;
+        hi[axis] = c + 1 >= grid.dims[axis] ? grid.dims[axis] - 1 : c + 1;
+    }
+    GhostSums sums{};
+    const int outer = grid.order[0], middle = grid.order[1], inner = grid.order[2];
+    int c[3];
+    for (c[outer] = lo[outer]; c[outer] <= hi[outer]; ++c[outer]) {
+        for (c[middle] = lo[middle]; c[middle] <= hi[middle]; ++c[middle]) {
+            for (c[inner] = lo[inner]; c[inner] <= hi[inner]; ++c[inner]) {
+                const std::uint32_t cell =
+                    c[0] * grid.stride[0] + c[1] * grid.stride[1] + c[2] * grid.stride[2];
+                const std::uint32_t start = a.cell_start[cell];
+                if (start == kEmptyCell) continue;
+                const std::uint32_t end = a.cell_end[cell];
+                for (std::uint32_t j = start; j < end; ++j) {
+                    if (a.type[j] != kFluid) continue;
+                    add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
+                }
+            }
+        }
+    }
+    a.velrho[i].w = density_from_ghost_sums(sums, a.to_ghost[i], a.params);
+}
+
+}  // namespace sph

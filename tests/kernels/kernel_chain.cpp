@@ -1,0 +1,126 @@
+// The CPU half of the kernel chain, and the choice of back end.
+#include "kernel_chain.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "cpu/cpu_launchers.h"
+#include "devices/device_layout.h"
+#include "kernel_args.h"
+
+namespace sph::testing {
+
+TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost) {
+    if (!to_ghost.empty() && to_ghost.size() != n) {
+        throw std::invalid_argument("kernel chain: one to_ghost per particle, or none");
+    }
+    TaggedInputs in;
+    in.velrho.resize(n);
+    in.id.resize(n);
+    in.type.resize(n);
+    in.to_ghost = to_ghost.empty() ? std::vector<Vec3>(n, Vec3{0.0f, 0.0f, 0.0f}) : to_ghost;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        in.id[i] = i;
+        in.velrho[i] = make_vec4(float(i), 0.0f, 0.0f, 1000.0f);
+        in.type[i] = std::uint8_t(i % 2);
+    }
+    return in;
+}
+
+namespace {
+
+BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r,
+                           const std::vector<Vec3>& to_ghost) {
+    const std::uint32_t n = std::uint32_t(pos_in.size());
+    const TaggedInputs in = tagged_inputs(n, to_ghost);
+    std::vector<std::uint64_t> key(n);
+    std::vector<std::uint32_t> permutation(n);
+    cpu::hash(
+        HashArgs{pos_in.data(), in.id.data(), key.data(), permutation.data(), r.grid, bits_for(n)},
+        n);
+    cpu::sort_by_key(key.data(), permutation.data(), n);
+
+    BuiltLists b;
+    b.pos.resize(n);
+    b.velrho.resize(n);
+    b.id.resize(n);
+    b.type.resize(n);
+    b.to_ghost.resize(n);
+    cpu::gather(
+        GatherArgs{
+            permutation.data(),
+            {pos_in.data(), in.velrho.data(), in.id.data(), in.type.data(), in.to_ghost.data()},
+            {b.pos.data(), b.velrho.data(), b.id.data(), b.type.data(), b.to_ghost.data()}},
+        n);
+
+    b.cell.resize(n);
+    b.cell_start.assign(r.grid.cell_count() + 1, kEmptyCell);
+    b.cell_end.assign(r.grid.cell_count() + 1, 0u);
+    cpu::assign_cells(CellArgs{b.pos.data(), b.cell.data(), r.grid}, n);
+    cpu::find_cell_ranges(CellRangeArgs{b.cell.data(), b.cell_start.data(), b.cell_end.data(), n,
+                                        r.grid.outside_cell()});
+    b.outside = n > 0 && b.cell[n - 1] == r.grid.outside_cell();
+    if (b.outside) return b;
+
+    b.list.assign(std::size_t(n) * (r.max_neighbours + r.extra_rows), r.fill);
+    const NeighbourArgs args{b.pos.data(),      b.cell.data(),    b.cell_start.data(),
+                             b.cell_end.data(), b.list.data(),    n,
+                             r.max_neighbours,  r.list_radius_sq, r.grid};
+    b.largest = cpu::build_neighbour_lists(args, 0, n);
+    return b;
+}
+
+std::vector<Vec4> cpu_forces(const BuiltLists& b, const SortedState& in, const ListRequest& r,
+                             const SphParams& params) {
+    const std::uint32_t n = std::uint32_t(b.pos.size());
+    std::vector<Vec4> force(n);
+    std::vector<float> dt_max(n);
+    cpu::forces(ForcesArgs{b.pos.data(), in.velrho.data(), in.type.data(), b.cell.data(),
+                           b.cell_start.data(), b.list.data(), force.data(), dt_max.data(), n,
+                           r.max_neighbours, r.grid, params},
+                0, n);
+    return force;
+}
+
+std::vector<Vec4> cpu_mdbc_densities(const BuiltLists& b, const SortedState& in,
+                                     const ListRequest& r, const SphParams& params) {
+    std::vector<Vec4> velrho = in.velrho;
+    const std::uint32_t n = std::uint32_t(b.pos.size());
+    cpu::mdbc_densities(MdbcArgs{b.pos.data(), velrho.data(), in.type.data(), b.to_ghost.data(),
+                                 b.cell.data(), b.cell_start.data(), b.cell_end.data(),
+                                 b.list.data(), n, r.max_neighbours, 0, n, r.grid, params},
+                        0, n);
+    return velrho;
+}
+
+void check_backend(BackendChoice backend) {
+    if (backend != BackendChoice::kCpu && backend != BackendChoice::kCuda) {
+        throw std::invalid_argument("kernel chain: name the back end, cpu or cuda");
+    }
+}
+
+}  // namespace
+
+BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
+                       const ListRequest& request, const std::vector<Vec3>& to_ghost) {
+    check_backend(backend);
+    return backend == BackendChoice::kCuda ? cuda_build_lists(pos, request, to_ghost)
+                                           : cpu_build_lists(pos, request, to_ghost);
+}
+
+std::vector<Vec4> forces(BackendChoice backend, const BuiltLists& lists, const SortedState& input,
+                         const ListRequest& request, const SphParams& params) {
+    check_backend(backend);
+    return backend == BackendChoice::kCuda ? cuda_forces(lists, input, request, params)
+                                           : cpu_forces(lists, input, request, params);
+}
+
+std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,
+                                 const SortedState& state, const ListRequest& request,
+                                 const SphParams& params) {
+    check_backend(backend);
+    return backend == BackendChoice::kCuda ? cuda_mdbc_densities(lists, state, request, params)
+                                           : cpu_mdbc_densities(lists, state, request, params);
+}
+
+}  // namespace sph::testing

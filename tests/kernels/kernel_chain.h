@@ -1,0 +1,79 @@
+// The kernel launchers of one back end, chained as the devices chain them, on host vectors in and
+// out: the kernel tests check what each back end's launchers build (the sort, the cells, the
+// neighbour list, the forces) without going through a Device, whose lists stay private.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "cell_grid.h"
+#include "driver/run_options.h"
+#include "neighbour_list.h"
+#include "sph_params.h"
+#include "vec.h"
+
+namespace sph::testing {
+
+// Everything the neighbour-list build leaves behind, in sorted order.
+struct BuiltLists {
+    std::vector<Vec4> pos;
+    std::vector<Vec4> velrho;        // velrho.x = the input index, as the chain fills it
+    std::vector<std::uint32_t> id;   // the input index of each sorted particle
+    std::vector<std::uint8_t> type;  // the input index modulo 2, as the chain fills it
+    std::vector<Vec3> to_ghost;      // as given, or zero
+    std::vector<std::uint32_t> cell;
+    std::vector<std::uint32_t> cell_start, cell_end;
+    std::vector<NeighbourEntry> list;  // stride = particle count
+    std::uint32_t largest = 0;
+    bool outside = false;  // some particle hashed outside the grid; no list was built
+};
+
+struct ListRequest {
+    CellGrid grid;
+    float list_radius_sq = 0.0f;
+    std::uint32_t max_neighbours = 0;
+    // Rows beyond max_neighbours, all set to `fill`, so that writes past a particle's last entry
+    // can be detected.
+    std::uint32_t extra_rows = 0;
+    NeighbourEntry fill = kListEnd;
+};
+
+// hash -> sort_by_key -> gather -> assign_cells -> find_cell_ranges -> build_neighbour_lists, as
+// the devices chain them at a rebuild, on `backend` (kCpu or kCuda).
+BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
+                       const ListRequest& request, const std::vector<Vec3>& to_ghost = {});
+
+// The particles' state for Forces and mDBC, in the sorted order of `lists`.
+struct SortedState {
+    std::vector<Vec4> velrho;
+    std::vector<std::uint8_t> type;
+};
+
+// Forces (ax, ay, az, drho/dt) of every particle of `lists`, on `backend`.
+std::vector<Vec4> forces(BackendChoice backend, const BuiltLists& lists, const SortedState& input,
+                         const ListRequest& request, const SphParams& params);
+
+// `state` with the densities of its boundary particles set by mDBC, on `backend`.
+std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,
+                                 const SortedState& state, const ListRequest& request,
+                                 const SphParams& params);
+
+// The CUDA halves, defined by kernel_chain_cuda.cu (or its stand-in in a build without CUDA).
+BuiltLists cuda_build_lists(const std::vector<Vec4>& pos, const ListRequest& request,
+                            const std::vector<Vec3>& to_ghost);
+std::vector<Vec4> cuda_forces(const BuiltLists& lists, const SortedState& input,
+                              const ListRequest& request, const SphParams& params);
+std::vector<Vec4> cuda_mdbc_densities(const BuiltLists& lists, const SortedState& state,
+                                      const ListRequest& request, const SphParams& params);
+
+// The inputs the chain gathers along with the positions: velrho.x = index, type = index % 2,
+// to_ghost as given (or zero).
+struct TaggedInputs {
+    std::vector<Vec4> velrho;
+    std::vector<std::uint32_t> id;
+    std::vector<std::uint8_t> type;
+    std::vector<Vec3> to_ghost;
+};
+TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost);
+
+}  // namespace sph::testing

@@ -1,0 +1,23 @@
+// The CUDA half of the kernel chain in a build without CUDA: its tests skip before calling it.
+#include <stdexcept>
+
+#include "kernel_chain.h"
+
+namespace sph::testing {
+
+BuiltLists cuda_build_lists(const std::vector<Vec4>&, const ListRequest&,
+                            const std::vector<Vec3>&) {
+    throw std::logic_error("kernel chain: this build has no CUDA back end");
+}
+
+std::vector<Vec4> cuda_forces(const BuiltLists&, const SortedState&, const ListRequest&,
+                              const SphParams&) {
+    throw std::logic_error("kernel chain: this build has no CUDA back end");
+}
+
+std::vector<Vec4> cuda_mdbc_densities(const BuiltLists&, const SortedState&, const ListRequest&,
+                                      const SphParams&) {
+    throw std::logic_error("kernel chain: this build has no CUDA back end");
+}
+
+}  // namespace sph::testing

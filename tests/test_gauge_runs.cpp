@@ -1,0 +1,217 @@
+// The instruments' options, the CSV they are written to, DamBreak's SPHERIC instruments, and a run
+// that writes gauges without frames.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/command_line.h"
+#include "dam_break.h"
+#include "driver/run_setup.h"
+#include "driver/simulation.h"
+#include "gauge_csv.h"
+#include "instruments/gauges.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+double distance_to_box(double x, double y, double z, const double lo[3], const double hi[3]) {
+    const double r[3] = {x, y, z};
+    double sq = 0.0;
+    for (int a = 0; a < 3; ++a) {
+        const double d = std::max({lo[a] - r[a], 0.0, r[a] - hi[a]});
+        sq += d * d;
+    }
+    return std::sqrt(sq);
+}
+
+// --- Options ----------------------------------------------------------------------------------
+
+std::optional<RunOptions> parse(std::vector<std::string> args) {
+    args.insert(args.begin(), "dambreak");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    DamBreak problem;
+    std::ostringstream help;
+    return parse_command_line(int(argv.size()), argv.data(), problem, help);
+}
+
+TEST(GaugeOptions, ParseAndCombineWithTheProblems) {
+    const auto o = parse({"--gauge", "1.0,0.5", "--probe", "0.9,0.47,0.05", "--gauge", "2.5,0.25",
+                          "--gauge-every", "0.002"});
+    ASSERT_TRUE(o.has_value());
+    ASSERT_EQ(o->gauges.size(), 2u);
+    EXPECT_EQ(o->gauges[1].name, "G2");
+    EXPECT_DOUBLE_EQ(o->gauges[1].x, 2.5);
+    EXPECT_DOUBLE_EQ(o->gauges[1].y, 0.25);
+    ASSERT_EQ(o->probes.size(), 1u);
+    EXPECT_EQ(o->probes[0].name, "Q1");
+    EXPECT_DOUBLE_EQ(o->probes[0].z, 0.05);
+    EXPECT_DOUBLE_EQ(o->gauge_every, 0.002);
+    EXPECT_TRUE(o->problem_instruments);
+
+    const Instruments in = run_instruments(DamBreak().instruments(), *o);
+    EXPECT_EQ(instrument_columns(in),
+              (std::vector<std::string>{"H1", "H2", "H3", "H4", "G1", "G2", "P1", "P2", "P3", "P4",
+                                        "P5", "P6", "P7", "P8", "Q1", "front_x"}));
+
+    const auto bare = parse({"--no-instruments", "--gauge", "1,0.5"});
+    ASSERT_TRUE(bare.has_value());
+    EXPECT_FALSE(bare->problem_instruments);
+    EXPECT_EQ(instrument_columns(run_instruments(DamBreak().instruments(), *bare)),
+              (std::vector<std::string>{"G1"}));
+    const auto defaults = parse({});
+    EXPECT_DOUBLE_EQ(defaults->gauge_every, 0.01);
+    EXPECT_TRUE(defaults->gauges.empty());
+}
+
+TEST(GaugeOptions, BadValuesNameTheOption) {
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--gauge", "1"}, "--gauge"},
+        {{"--gauge", "1,2,3"}, "--gauge"},
+        {{"--gauge", "1,"}, "--gauge"},
+        {{"--gauge", "1,2,"}, "--gauge"},
+        {{"--gauge", "x,0.5"}, "--gauge"},
+        {{"--gauge", "1,nan"}, "--gauge"},
+        {{"--gauge", "99,0.5"}, "--gauge"},  // outside the domain
+        {{"--gauge-every", "-1"}, "--gauge-every"},
+        {{"--gauge-every", "0"}, "--gauge-every"},
+        {{"--probe", "a,b,c"}, "--probe"},
+        {{"--probe", "1,2"}, "--probe"},
+        {{"--probe", "1,0.5,-7"}, "--probe"},
+    };
+    for (const auto& [args, option] : cases) {
+        try {
+            parse(args);
+            ADD_FAILURE() << args[0] << " " << args[1] << " was accepted";
+        } catch (const OptionError& e) {
+            EXPECT_NE(std::string(e.what()).find(option), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(GaugeOptions, HelpListsThem) {
+    const char* argv[] = {"dambreak", "--help"};
+    DamBreak problem;
+    std::ostringstream help;
+    EXPECT_FALSE(parse_command_line(2, argv, problem, help).has_value());
+    for (const char* name : {"--gauge ", "--probe ", "--gauge-every", "--no-instruments"}) {
+        EXPECT_NE(help.str().find(name), std::string::npos) << name;
+    }
+}
+
+// --- CSV --------------------------------------------------------------------------------------
+
+std::vector<std::string> lines_of(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+TEST(GaugeCsvFile, HasTheHeaderAndOneRowPerCall) {
+    testing::TempDir dir("gauge_csv");
+    const std::string out = dir.path() + "/out";  // made by the writer
+    GaugeCsv csv(out, {"H1", "P1", "front_x"});
+    EXPECT_EQ(csv.path(), out + "/gauges.csv");
+    EXPECT_EQ(lines_of(csv.path()), std::vector<std::string>{"time,H1,P1,front_x"});
+    csv.append(0.0, {0.55, 1234.5, std::numeric_limits<double>::quiet_NaN()});
+    // Flushed per row: readable while the writer is still open.
+    EXPECT_EQ(lines_of(csv.path()).size(), 2u);
+    csv.append(0.01, {0.125, 0.0, 1.992});
+    EXPECT_EQ(lines_of(csv.path()),
+              (std::vector<std::string>{"time,H1,P1,front_x", "0,0.55,1234.5,nan",
+                                        "0.01,0.125,0,1.992"}));
+    EXPECT_THROW(csv.append(0.02, {1.0}), std::invalid_argument);
+}
+
+TEST(GaugeCsvFile, UnwritablePathIsNamed) {
+    testing::TempDir dir("gauge_csv_bad");
+    const std::string file = dir.path() + "/plain_file";
+    std::ofstream(file) << "x";
+    try {
+        GaugeCsv csv(file + "/out", {"H1"});
+        ADD_FAILURE() << "no error";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find(file + "/out/gauges.csv"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW(GaugeCsv(dir.path(), {"a,b"}), std::invalid_argument);
+}
+
+// --- DamBreak's instruments -------------------------------------------------------------------
+
+TEST(DamBreakInstruments, LieInTheTankAndOnTheObstacle) {
+    DamBreak problem;
+    const Instruments in = problem.instruments();
+    ASSERT_EQ(in.gauges.size(), 4u);
+    ASSERT_EQ(in.probes.size(), 8u);
+    ASSERT_TRUE(in.front.has_value());
+    EXPECT_EQ(in.front->direction, -1);  // the surge runs towards the obstacle, at smaller x
+    EXPECT_LT(DamBreak::kObstacleHi[0], DamBreak::kWaterLo[0]);
+    for (const Gauge& g : in.gauges) {
+        EXPECT_TRUE(g.x > 0 && g.x < DamBreak::kTank[0] && g.y > 0 && g.y < DamBreak::kTank[1])
+            << g.name;
+    }
+    const Box obstacle{
+        {DamBreak::kObstacleLo[0], DamBreak::kObstacleLo[1], DamBreak::kObstacleLo[2]},
+        {DamBreak::kObstacleHi[0], DamBreak::kObstacleHi[1], DamBreak::kObstacleHi[2]}};
+    const double dp = problem.default_dp();
+    for (const Probe& p : in.probes) {
+        EXPECT_FALSE(obstacle.contains(p.x, p.y, p.z)) << p.name;
+        EXPECT_LE(distance_to_box(p.x, p.y, p.z, DamBreak::kObstacleLo, DamBreak::kObstacleHi),
+                  2 * dp)
+            << p.name;
+        // On the faces that meet the flow: the front (x = 0.8245) or the top (z = 0.161).
+        EXPECT_TRUE(p.x == DamBreak::kObstacleHi[0] || p.z == DamBreak::kObstacleHi[2]) << p.name;
+        EXPECT_TRUE(p.y > DamBreak::kObstacleLo[1] && p.y < DamBreak::kObstacleHi[1]) << p.name;
+    }
+}
+
+TEST(DamBreakInstruments, ReadTheInitialState) {
+    DamBreak problem;
+    RunOptions o;
+    o.dp = problem.default_dp();
+    const SphParams params = make_sph_params(o, problem.still_water_depth());
+    const HostParticles p = make_particles(problem, o, params);
+    const InstrumentReadings r = measure(problem.instruments(), p, params);
+    // H1..H3 are dry; H4 is in the reservoir, whose lattice's top layer is at 0.53 m.
+    EXPECT_EQ(r.heights[0], 0.0);
+    EXPECT_EQ(r.heights[1], 0.0);
+    EXPECT_EQ(r.heights[2], 0.0);
+    EXPECT_NEAR(r.heights[3], 0.54, 0.05 * o.dp);
+    for (double pressure : r.pressures) EXPECT_EQ(pressure, 0.0);  // no water at the obstacle
+    EXPECT_NEAR(r.front, 2.01, 1e-5);  // the column's first particles (dam at x = 1.992)
+}
+
+// --no-frames: the gauges and the report are written, the particle frames are not.
+TEST(GaugeRun, NoFramesStillWritesTheGauges) {
+    testing::TempDir dir("no_frames");
+    RunOptions o = testing::small_run(0.08, 0.02);
+    o.output_dir = dir.path();
+    o.write_output = true;
+    o.write_frames = false;
+    o.gauge_every = 0.005;
+    DamBreak problem;
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    sim.run(log);
+    const std::vector<std::string> rows = lines_of(dir.path() + "/gauges.csv");
+    ASSERT_GE(rows.size(), 5u);  // the header, t = 0 and every 5 ms to 0.02 s
+    EXPECT_EQ(rows[0].rfind("time,H1,H2,H3,H4,P1", 0), 0u) << rows[0];
+    EXPECT_TRUE(std::filesystem::exists(dir.path() + "/run_report.json"));
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+        const std::string ext = entry.path().extension().string();
+        EXPECT_TRUE(ext != ".pvd" && ext != ".vtu" && ext != ".pvtu") << entry.path();
+    }
+}
+
+}  // namespace
+}  // namespace sph

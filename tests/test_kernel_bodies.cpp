@@ -1,0 +1,198 @@
+// Unit tests of host-side kernel bodies: the Wendland kernel and the cell grid (both also compiled
+// for the GPU; their float arithmetic is checked here, where it can be enumerated exactly). The
+// launchers that chain them are checked on every back end in test_neighbour_list.cpp and
+// test_wall_forces.cpp.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "cell_grid.h"
+#include "kernels/kernel_test_support.h"
+#include "wendland.h"
+
+namespace sph {
+namespace {
+
+using namespace sph::testing;
+
+constexpr double kPi = 3.14159265358979323846;
+
+// ---------------------------------------------------------------------------------------------
+// Wendland C2
+
+TEST(Wendland, IntegratesToOneOverItsSupport) {
+    for (double dp : {0.01, 0.05}) {
+        const SphParams p = params_for_dp(dp);
+        SCOPED_TRACE("h = " + std::to_string(p.h));
+        // Midpoint rule in double on the float kernel: with 2e5 points the quadrature error is far
+        // below the float rounding of W, so what is left is the kernel's own normalisation.
+        const int n = 200000;
+        const double support = 2.0 * double(p.h);
+        const double dr = support / n;
+        double integral = 0.0;
+        for (int k = 0; k < n; ++k) {
+            const double r = (k + 0.5) * dr;
+            integral += 4.0 * kPi * r * r * double(wendland_w(float(r), p)) * dr;
+        }
+        EXPECT_NEAR(integral, 1.0, 1e-4);
+    }
+}
+
+TEST(Wendland, GradientMatchesFiniteDifferences) {
+    for (double dp : {0.01, 0.05}) {
+        const SphParams p = params_for_dp(dp);
+        SCOPED_TRACE("h = " + std::to_string(p.h));
+        const double h = p.h;
+        // A step of 1e-3 h balances truncation (worst near q = 2, where W varies on the scale of
+        // 2h (1 - q/2)) against float rounding of W and of q = r / h inside the kernel.
+        const double step = 1e-3 * h;
+        for (double q : {0.05, 0.25, 0.5, 1.0, 1.5, 1.75, 1.9}) {
+            SCOPED_TRACE("q = " + std::to_string(q));
+            const float r = float(q * h);
+            const float rp = float(r + step), rm = float(r - step);
+            // Divide by the step the float arguments really took, not the one asked for.
+            const double fd =
+                (double(wendland_w(rp, p)) - double(wendland_w(rm, p))) / (double(rp) - double(rm));
+            const double analytic = double(wendland_f(r, p)) * double(r);
+            EXPECT_LT(analytic, 0.0);
+            EXPECT_NEAR(analytic, fd, 1e-3 * std::abs(fd));
+        }
+        // Both vanish exactly at and beyond the support, so pairs kept only by the list skin
+        // contribute nothing.
+        const float two_h = 2.0f * p.h;
+        for (float r : {two_h, std::nextafter(two_h, 1e9f), 2.5f * p.h, 10.0f * p.h, 1e30f,
+                        std::numeric_limits<float>::infinity()}) {
+            EXPECT_EQ(wendland_w(r, p), 0.0f) << "r = " << r;
+            EXPECT_EQ(wendland_f(r, p), 0.0f) << "r = " << r;
+        }
+        EXPECT_GT(wendland_w(0.0f, p), 0.0f);
+        EXPECT_TRUE(std::isfinite(wendland_f(0.0f, p)));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cell grid
+
+// Non-representable bounds, so the float origin and side differ from the double inputs.
+constexpr double kLo[3] = {-0.1, 0.05, 0.0};
+constexpr double kHi[3] = {1.3, 0.6, 0.75};
+
+// Positions are floats, so what the grid must cover is the floats in [lo, hi): from the smallest
+// float >= lo to the largest float < hi.
+float smallest_float_from(double lo) {
+    float f = float(lo);
+    while (double(f) < lo) f = std::nextafter(f, 1e9f);
+    return f;
+}
+float largest_float_below(double hi) {
+    float f = float(hi);
+    while (double(f) >= hi) f = std::nextafter(f, -1e9f);
+    return f;
+}
+
+void check_grid(const double lo[3], const double hi[3], double min_side, int split) {
+    const CellGrid g = make_cell_grid(lo, hi, min_side, split);
+
+    EXPECT_GE(double(g.cell_side), min_side) << "cells narrower than asked for";
+    EXPECT_EQ(g.split_axis(), split);
+    std::uint64_t product = 1;
+    float first[3], last[3];
+    for (int a = 0; a < 3; ++a) {
+        ASSERT_GE(g.dims[a], 1);
+        first[a] = smallest_float_from(lo[a]);
+        last[a] = largest_float_below(hi[a]);
+        // Geometrically covers every float position in [lo, hi).
+        EXPECT_LE(g.origin[a], first[a]) << "axis " << a;
+        EXPECT_LT(double(last[a]), double(g.origin[a]) + g.dims[a] * double(g.cell_side))
+            << "axis " << a;
+        // Not by a whole extra cell either; the tolerance allows for (hi - lo) / min_side landing
+        // just above a whole number in double, which rounds the count up by one.
+        EXPECT_LT((g.dims[a] - 1) * min_side, (hi[a] - lo[a]) * (1.0 + 1e-12)) << "axis " << a;
+        product *= std::uint64_t(g.dims[a]);
+    }
+    ASSERT_EQ(std::uint64_t(g.cell_count()), product);
+    EXPECT_EQ(g.slice_count(), g.dims[split]);
+    EXPECT_EQ(std::uint64_t(g.cells_per_slice()) * std::uint64_t(g.dims[split]), product);
+
+    // Every cell index decodes to in-range coordinates, re-encodes to itself, lies in its slice's
+    // contiguous range, and is what cell_of gives for the cell's centre.
+    for (std::uint32_t cell = 0; cell < g.cell_count(); ++cell) {
+        int c[3];
+        g.coordinates(cell, c);
+        std::uint32_t back = 0;
+        for (int a = 0; a < 3; ++a) {
+            ASSERT_GE(c[a], 0);
+            ASSERT_LT(c[a], g.dims[a]);
+            back += std::uint32_t(c[a]) * g.stride[a];
+        }
+        ASSERT_EQ(back, cell);
+        const std::uint32_t s = std::uint32_t(c[split]);
+        ASSERT_GE(cell, s * g.cells_per_slice());
+        ASSERT_LT(cell, (s + 1) * g.cells_per_slice());
+        float centre[3];
+        for (int a = 0; a < 3; ++a) {
+            centre[a] = g.origin[a] + (float(c[a]) + 0.5f) * g.cell_side;
+            ASSERT_EQ(g.coordinate(centre[a], a), c[a]);
+        }
+        ASSERT_EQ(g.cell_of(make_vec4(centre[0], centre[1], centre[2], 0.0f)), cell);
+    }
+
+    // The extreme float positions of the domain hash to the first and last cells.
+    const Vec4 lo4 = make_vec4(first[0], first[1], first[2], 0.0f);
+    EXPECT_EQ(g.cell_of(lo4), 0u) << "position " << describe(lo4);
+    for (int a = 0; a < 3; ++a) {
+        float v[3] = {first[0], first[1], first[2]};
+        v[a] = last[a];
+        const Vec4 p = make_vec4(v[0], v[1], v[2], 0.0f);
+        EXPECT_EQ(g.cell_of(p), (std::uint32_t(g.dims[a]) - 1) * g.stride[a])
+            << "largest float below hi along axis " << a << ": position " << describe(p)
+            << " (outside_cell = " << g.outside_cell() << ")";
+    }
+
+    // Outside along each axis, on either side, and non-finite components.
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    for (int a = 0; a < 3; ++a) {
+        float below[3] = {first[0], first[1], first[2]};
+        below[a] = std::nextafter(g.origin[a], -1e9f);
+        float beyond[3] = {first[0], first[1], first[2]};
+        beyond[a] = g.origin[a] + float(g.dims[a]) * g.cell_side * 1.0001f;
+        EXPECT_EQ(g.cell_of(make_vec4(below[0], below[1], below[2], 0.0f)), g.outside_cell())
+            << "axis " << a;
+        EXPECT_EQ(g.cell_of(make_vec4(beyond[0], beyond[1], beyond[2], 0.0f)), g.outside_cell())
+            << "axis " << a;
+        for (float bad : {nan, inf, -inf}) {
+            float v[3] = {first[0], first[1], first[2]};
+            v[a] = bad;
+            EXPECT_EQ(g.cell_of(make_vec4(v[0], v[1], v[2], 0.0f)), g.outside_cell())
+                << "axis " << a << " value " << bad;
+        }
+    }
+}
+
+TEST(CellGrid, CoversDomainWithSplitAxisMostSignificant) {
+    // The app's cell side for dp = 0.01 (make_grid's computation), and round numbers: 0.0286 is
+    // that list radius rounded, and it rounds down to float; 0.1 rounds up; with 0.07 the x extent
+    // (1.4) is a whole number of cells, leaving no slack at hi.
+    const double app_side = cell_side_for(params_for_dp(0.01));
+    for (double min_side : {app_side, 0.0286, 0.1, 0.07}) {
+        for (int split = 0; split < 3; ++split) {
+            SCOPED_TRACE("min_side = " + std::to_string(min_side) +
+                         ", split axis = " + std::to_string(split));
+            check_grid(kLo, kHi, min_side, split);
+        }
+    }
+    // The neighbour-list scene's domain: hi = lo + whole cells of the app's side, in double.
+    double hi[3];
+    for (int a = 0; a < 3; ++a) hi[a] = kSceneLo[a] + kSceneCells[a] * app_side;
+    for (int split = 0; split < 3; ++split) {
+        SCOPED_TRACE("whole-cell domain, split axis = " + std::to_string(split));
+        check_grid(kSceneLo, hi, app_side, split);
+    }
+}
+
+}  // namespace
+}  // namespace sph
