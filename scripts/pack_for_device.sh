@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 rm -rf device-carry && mkdir -p device-carry/bin device-carry/lib
 cp "$build"/src/dambreak device-carry/bin/
-for exe in bore_in_a_box column_collapse still_water; do
+for exe in bore_in_a_box column_collapse still_water lobovsky; do
   if [ -e "$build/src/$exe" ]; then cp "$build/src/$exe" device-carry/bin/; fi
 done
 # Only the executables with CUDA tests by default: the device tool carries 64 MiB at most, and the
