@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "app/run_app.h"
 #include "dam_break.h"
 #include "devices/cuda/cuda_support.h"
+#include "driver/run_setup.h"
 #include "test_support.h"
 
 namespace sph {
@@ -46,7 +48,29 @@ INSTANTIATE_TEST_SUITE_P(
                       BadOption{{"--cfl", "2"}, "--cfl"},
                       BadOption{{"--rebuild-every", "0"}, "--rebuild-every"},
                       BadOption{{"--max-neighbours", "4"}, "--max-neighbours"},
-                      BadOption{{"--config", "/nonexistent/run.cfg"}, "--config"}));
+                      BadOption{{"--config", "/nonexistent/run.cfg"}, "--config"},
+                      BadOption{{"--boundary", "ghost"}, "--boundary"},
+                      BadOption{{"--slip", "some"}, "--slip"}));
+
+// --boundary and --slip reach the settings, and --slip the walls' kinds as they are laid out.
+TEST(Options, BoundaryAndSlipReachTheWalls) {
+    const char* argv[] = {"dambreak", "--boundary", "mdbc", "--slip", "free-slip", "--dp", "0.08"};
+    DamBreak problem;
+    std::ostringstream help;
+    const std::optional<RunOptions> o = parse_command_line(7, argv, problem, help);
+    ASSERT_TRUE(o.has_value());
+    EXPECT_EQ(o->boundary, BoundaryModel::kMdbc);
+    EXPECT_EQ(o->slip, RunOptions::Slip::kFreeSlip);
+    const HostParticles free = make_particles(problem, *o, make_sph_params(*o, 0.55));
+    RunOptions as_set = *o;
+    as_set.slip = RunOptions::Slip::kProblem;
+    const HostParticles problems = make_particles(problem, as_set, make_sph_params(as_set, 0.55));
+    ASSERT_EQ(free.size(), problems.size());
+    EXPECT_GT(problems.count(kBoundary), 0u);
+    EXPECT_EQ(free.count(kBoundary), 0u);
+    EXPECT_EQ(free.count(kFreeSlipBoundary), problems.count(kBoundary));
+    EXPECT_EQ(free.count(kFluid), problems.count(kFluid));
+}
 
 TEST(Options, HelpListsEveryOptionWithUnits) {
     const Outcome o = run({"--help"});

@@ -170,7 +170,8 @@ std::pair<long, long> parse_integer_pair(const std::string& text, const char* op
 // Option values that arrive as text and are read once parsing is done.
 struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
-                out_of_domain = "remove", trace_window = "10:30", boundary = "dbc";
+                out_of_domain = "remove", trace_window = "10:30", boundary = "dbc",
+                slip = "problem";
     std::vector<std::string> gauges, probes;
 };
 
@@ -218,6 +219,9 @@ po::options_description physics_options(RunOptions& o, TextOptions& t) {
         ("boundary", po::value(&t.boundary)->default_value(t.boundary),
          "walls: dbc (dynamic boundary particles, density by continuity) | mdbc (modified DBC: "
          "density extrapolated from the fluid around each wall particle's ghost node)")
+        ("slip", po::value(&t.slip)->default_value(t.slip),
+         "walls' viscous term: problem (as the problem sets each wall) | no-slip (every wall "
+         "drags the fluid as a wall at rest) | free-slip (no wall exerts artificial viscosity)")
         ("h-factor", with_default(&o.h_factor), "smoothing length h = h-factor * dp [-]")
         ("c0-factor", with_default(&o.c0_factor),
          "speed of sound c0 = c0-factor * sqrt(g H), H the still-water depth [-]")
@@ -301,6 +305,13 @@ BoundaryModel parse_boundary(const std::string& text) {
     throw OptionError("--boundary must be dbc or mdbc (got '" + text + "')");
 }
 
+RunOptions::Slip parse_slip(const std::string& text) {
+    if (text == "problem") return RunOptions::Slip::kProblem;
+    if (text == "no-slip") return RunOptions::Slip::kNoSlip;
+    if (text == "free-slip") return RunOptions::Slip::kFreeSlip;
+    throw OptionError("--slip must be problem, no-slip or free-slip (got '" + text + "')");
+}
+
 // The options given as text and as flags, into their settings.
 void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOptions& o) {
     o.backend = parse_backend(t.backend);
@@ -314,6 +325,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.remove_out_of_domain = t.out_of_domain == "remove";
     o.balancing = parse_balancing(t.balancing);
     o.boundary = parse_boundary(t.boundary);
+    o.slip = parse_slip(t.slip);
     if (!t.memory_limit.empty()) {
         o.device_memory_limit = parse_bytes(t.memory_limit, "device-memory-limit");
         require(o.device_memory_limit > 0, "device-memory-limit", "must be positive",

@@ -52,6 +52,9 @@ struct RunOptions {
     double gamma = 7.0;
     double gravity = 9.81;
     BoundaryModel boundary = BoundaryModel::kDbc;  // --boundary
+    // --slip: the walls' viscous term as each problem sets it, or the same for every wall.
+    enum class Slip { kProblem, kNoSlip, kFreeSlip };
+    Slip slip = Slip::kProblem;
     int threads = 0;  // OpenMP threads of the CPU back end; 0 = OpenMP's default
     std::uint64_t device_memory_limit = 0;  // bytes a device may use; 0: what it has
     // A posteriori load balancing (docs/design.md: paper section 3.5): on by default with several

@@ -32,6 +32,16 @@ SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
     return p;
 }
 
+namespace {
+
+// A wall particle's kind under --slip.
+ParticleType wall_kind(ParticleType type, RunOptions::Slip slip) {
+    if (type == kFluid || slip == RunOptions::Slip::kProblem) return type;
+    return slip == RunOptions::Slip::kNoSlip ? kBoundary : kFreeSlipBoundary;
+}
+
+}  // namespace
+
 LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& params,
                 const CellGrid& grid, std::size_t at_most) {
     struct Beyond {};  // thrown out of Problem::fill, which has no other way to stop
@@ -45,7 +55,8 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
             const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
             const Vec3 to_ghost =
                 make_vec3(float(s.to_ghost[0]), float(s.to_ghost[1]), float(s.to_ghost[2]));
-            out.particles.add(position, make_vec3(0, 0, 0), float(rho), s.type, to_ghost);
+            out.particles.add(position, make_vec3(0, 0, 0), float(rho), wall_kind(s.type, o.slip),
+                              to_ghost);
             const std::uint32_t cell = grid.cell_of(out.particles.pos.back());
             if (cell != grid.outside_cell()) ++out.per_slice[cell / grid.cells_per_slice()];
             out.fluid += s.type == kFluid;
