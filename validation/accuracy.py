@@ -9,6 +9,10 @@ NaN samples (a gauge's `nan`, a front tracker that found no front).
 - arrival_time:  first time a series exceeds a threshold, interpolated between samples.
 - rms_difference: root mean square of (simulated - reference) at the reference times.
 - relative_errors: |measured - expected| / |expected|, per point (hydrostatic pressures).
+- moving_average: a centred moving average over a time window (a low-pass filter: impact
+                 pressures).
+- peak:          the largest value within a time window and its time.
+- window_mean:   the mean over a time window.
 """
 
 import math
@@ -112,3 +116,53 @@ def relative_errors(measured: Sequence[float], expected: Sequence[float]) -> np.
     if np.any(expected == 0.0):
         raise ValueError("a relative error against an expected value of 0 is undefined")
     return np.abs(measured - expected) / np.abs(expected)
+
+
+def moving_average(t: Sequence[float], y: Sequence[float], width: float) -> np.ndarray:
+    """Centred moving average: at each sample, the mean of the finite samples whose times lie
+    within width / 2 of its own (a boxcar low-pass filter, -3 dB at about 0.443 / width for even
+    sampling). NaN samples stay NaN and are left out of their neighbours' means; a window holding
+    only its own sample leaves it as it is. `t` must be non-decreasing."""
+    t, y = np.asarray(t, dtype=float), np.asarray(y, dtype=float)
+    if t.shape != y.shape or t.ndim != 1:
+        raise ValueError(f"times and values must be 1-D and of one length ({t.shape}, {y.shape})")
+    if np.any(np.diff(t) < 0.0):
+        raise ValueError("sample times must be non-decreasing")
+    finite = np.isfinite(y)
+    sums = np.concatenate(([0.0], np.cumsum(np.where(finite, y, 0.0))))
+    counts = np.concatenate(([0], np.cumsum(finite)))
+    lo = np.searchsorted(t, t - 0.5 * width, side="left")
+    hi = np.searchsorted(t, t + 0.5 * width, side="right")
+    out = np.full(y.shape, np.nan)
+    out[finite] = ((sums[hi] - sums[lo]) / (counts[hi] - counts[lo]))[finite]
+    return out
+
+
+def _covered(t: np.ndarray, window: Tuple[float, float]) -> Optional[np.ndarray]:
+    """The samples within the window, or None when the series does not span it."""
+    if t.size == 0 or t[0] > window[0] or t[-1] < window[1]:
+        return None
+    return (t >= window[0]) & (t <= window[1])
+
+
+def peak(t: Sequence[float], y: Sequence[float],
+         window: Tuple[float, float]) -> Optional[Tuple[float, float]]:
+    """(time, value) of the largest finite sample with window[0] <= t <= window[1] (the first
+    if several); None when the finite samples do not span the window."""
+    t, y = _finite_series(t, y)
+    inside = _covered(t, window)
+    if inside is None or not inside.any():
+        return None
+    k = int(np.argmax(y[inside]))
+    return float(t[inside][k]), float(y[inside][k])
+
+
+def window_mean(t: Sequence[float], y: Sequence[float],
+                window: Tuple[float, float]) -> Optional[float]:
+    """Mean of the finite samples with window[0] <= t <= window[1] (for evenly spaced samples,
+    the time average); None when they do not span the window."""
+    t, y = _finite_series(t, y)
+    inside = _covered(t, window)
+    if inside is None or not inside.any():
+        return None
+    return float(np.mean(y[inside]))

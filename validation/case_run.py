@@ -1,8 +1,8 @@
 """Running a problem executable for a validation case, and reading back what it wrote.
 
-Shared by spheric_dambreak.py, column_collapse.py and hydrostatic.py: their common options
-(--exe/--build-dir, --backend, --out, --from-output, --runs-only, --quick, --strict, arguments
-after `--` for every run), one run of the executable into a folder of its own (console.log,
+Shared by spheric_dambreak.py, column_collapse.py, hydrostatic.py and lobovsky.py: their common
+options (--exe/--build-dir, --backend, --out, --from-output, --runs-only, --quick, --strict,
+arguments after `--` for every run), one run of the executable into a folder of its own (console.log,
 run_report.json, gauges.csv), and the case's settings in <out>/case.json so that --from-output
 can recompute the metrics and plots without running anything.
 
@@ -212,6 +212,15 @@ def read_gauges(path: str) -> Dict[str, "np.ndarray"]:
     if data.shape[0] < 2:
         raise RunError(f"gauges '{path}' holds {data.shape[0]} rows: the run measured nothing")
     return {name: data[:, i] for i, name in enumerate(header)}
+
+
+def read_table(path: str) -> "np.ndarray":
+    """A data file of validation/data/: whitespace-separated columns, `#` comments, as rows x
+    columns."""
+    try:
+        return np.loadtxt(path, comments="#", ndmin=2)
+    except (OSError, ValueError) as e:
+        raise RunError(f"cannot read the experiment '{path}': {e}") from None
 
 
 def write_case_json(out: str, settings: Dict) -> None:

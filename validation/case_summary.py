@@ -1,14 +1,15 @@
 """The summary of a validation case: its metrics, each against a threshold, as Markdown and CSV.
 
 A case writes <out>/summary.md (what was run, notes, a table metric | run | value | threshold |
-result | details, the figure) and <out>/metrics.csv (the same rows, values unformatted).
+result | details, the figure) and <out>/metrics.csv (the same rows, values unformatted);
+runs_table() lists the runs of a resolution study for its notes.
 """
 
 import csv
 import math
 import os
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 PASS, FAIL, NOT_APPLICABLE = "PASS", "FAIL", "n/a"
 CSV_COLUMNS = ["metric", "run", "value", "unit", "threshold", "result", "details"]
@@ -121,3 +122,17 @@ class Summary:
                 w.writerow([m.name, m.run, repr(m.value) if math.isfinite(m.value) else "nan",
                             m.unit, "" if m.limit is None else repr(m.limit), m.result, m.details])
         return [md_path, csv_path]
+
+
+def runs_table(settings: Dict) -> str:
+    """The runs of a resolution study (case.json's settings) as a Markdown table, for the notes."""
+    lines = ["| run | particles | iterations | simulated [s] | removed | device | time loop [s] |",
+             "| --- | ---: | ---: | ---: | ---: | --- | ---: |"]
+    for run in settings["runs"]:
+        r = run["report"]
+        lines.append(f"| {run['label']} | {r['particles']} | {r['iterations']} | "
+                     f"{r['simulated_time']:.4g} | {r['removed']} | {r['device']} | "
+                     f"{r['loop_seconds']:.1f} |")
+    extra = " ".join(settings.get("passthrough", []))
+    return (f"Runs on the {settings['backend']} back end"
+            + (f", with `{extra}`" if extra else "") + ":\n\n" + "\n".join(lines))

@@ -120,13 +120,6 @@ def run_all(args: argparse.Namespace) -> Dict:
     return settings
 
 
-def read_columns(path: str) -> "np.ndarray":
-    try:
-        return np.loadtxt(path, comments="#", ndmin=2)
-    except (OSError, ValueError) as e:
-        raise RunError(f"cannot read the experiment '{path}': {e}") from None
-
-
 def compare(settings: Dict, out: str) -> Summary:
     plt = case_run.load_pyplot()
     a, g, length = settings["a"], settings["gravity"], settings["tank_length"]
@@ -140,8 +133,8 @@ def compare(settings: Dict, out: str) -> Summary:
     # The tracker reads the leading particle's centre, dp/2 behind the water's edge.
     big_t, z_sim = t * math.sqrt(ASPECT * g / a), (gauges["front_x"] + 0.5 * dp) / a
     tau, h_sim = t * math.sqrt(g / a), gauges["H"] / (ASPECT * a)
-    mm_front, mm_height = read_columns(MM_FRONT), read_columns(MM_HEIGHT)
-    ko = read_columns(KO_FRONT)
+    mm_front, mm_height = case_run.read_table(MM_FRONT), case_run.read_table(MM_HEIGHT)
+    ko = case_run.read_table(KO_FRONT)
     ko_t, ko_z = ko[:, 0] * math.sqrt(ASPECT * g / KO_WIDTH), ko[:, 1] / KO_WIDTH
     # The front stops at the far wall: compare only points the water reaches before it.
     z_wall = (length - 2.0 * dp) / a

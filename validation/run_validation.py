@@ -7,10 +7,10 @@
     python3 validation/run_validation.py --from-output validation/results/h200
 
 Cases: spheric (spheric_dambreak.py), column_collapse (column_collapse.py), hydrostatic
-(hydrostatic.py). Each writes <out>/<case>/summary.md; this writes <out>/summary.md with every
-case's verdict and table. A case that cannot run (bad arguments, a failed run) is reported and
-the others still run; the exit code is then 1 (2 for bad arguments of this tool). --strict: exit
-3 when all ran but a metric is outside its threshold.
+(hydrostatic.py), lobovsky (lobovsky.py). Each writes <out>/<case>/summary.md; this writes
+<out>/summary.md with every case's verdict and table. A case that cannot run (bad arguments, a
+failed run) is reported and the others still run; the exit code is then 1 (2 for bad arguments of
+this tool). --strict: exit 3 when all ran but a metric is outside its threshold.
 """
 
 import argparse
@@ -25,6 +25,7 @@ sys.path.insert(0, HERE)
 import case_run  # noqa: E402
 import column_collapse  # noqa: E402
 import hydrostatic  # noqa: E402
+import lobovsky  # noqa: E402
 import spheric_dambreak  # noqa: E402
 
 # name -> (module, title, option of this tool giving its --dp)
@@ -32,6 +33,7 @@ CASES = {
     "spheric": (spheric_dambreak, "SPHERIC test 2 water heights", "spheric_dp"),
     "column_collapse": (column_collapse, "Collapse of a water column", "collapse_dp"),
     "hydrostatic": (hydrostatic, "Hydrostatic tank", "hydrostatic_dp"),
+    "lobovsky": (lobovsky, "Lobovsky et al. 2014 dam break", "lobovsky_dp"),
 }
 
 
@@ -40,7 +42,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(
         prog="run_validation.py",
         description="Run the validation cases (SPHERIC test 2, column collapse, hydrostatic "
-        "tank) and write one summary of all of them.",
+        "tank, Lobovsky dam break) and write one summary of all of them.",
         epilog="Arguments after `--` go to every run of every case, e.g. `-- --threads 1`.")
     case_run.add_common_options(p, None)
     p.add_argument("--cases", help=f"cases to run, comma-separated (default {','.join(CASES)}; "
@@ -48,6 +50,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--spheric-dp", help="SPHERIC dp list, e.g. 0.02,0.015,0.01")
     p.add_argument("--collapse-dp", help="column collapse dp [m]")
     p.add_argument("--hydrostatic-dp", help="hydrostatic tank dp [m]")
+    p.add_argument("--lobovsky-dp", help="Lobovsky dp list, e.g. 0.01,0.005,0.0025")
     args = p.parse_args(argv)
     args.passthrough = passthrough
     if args.cases is None:
@@ -63,7 +66,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         p.error(f"--cases must list distinct cases among {','.join(CASES)} (got '{args.cases}')")
     if args.from_output:
         if (passthrough or args.quick or args.runs_only or args.keep_frames or args.spheric_dp
-                or args.collapse_dp or args.hydrostatic_dp):
+                or args.collapse_dp or args.hydrostatic_dp or args.lobovsky_dp):
             p.error("--from-output runs nothing: leave out --quick, --runs-only, --keep-frames, "
                     "the --*-dp options and the arguments after --")
         missing = [c for c in args.case_list

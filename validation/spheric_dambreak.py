@@ -28,7 +28,7 @@ try:
     import accuracy
 except ImportError:  # --runs-only needs no numpy (case_run.load_pyplot says what is missing)
     np = accuracy = None
-from case_summary import NOT_APPLICABLE, FAIL, Metric, Summary, fmt  # noqa: E402
+from case_summary import NOT_APPLICABLE, FAIL, Metric, Summary, fmt, runs_table  # noqa: E402
 
 DATA = os.path.join(HERE, "data", "spheric_test2_water_heights.dat")
 # DamBreak's gauges (problems/dam_break.h) and the data file's columns, both ordered by x. The
@@ -93,10 +93,7 @@ def run_all(args: argparse.Namespace) -> Dict:
 
 
 def read_data() -> Dict[str, "np.ndarray"]:
-    try:
-        d = np.loadtxt(DATA, comments="#")
-    except (OSError, ValueError) as e:
-        raise RunError(f"cannot read the experiment '{DATA}': {e}") from None
+    d = case_run.read_table(DATA)
     return {"time": d[:, 0], **{name: d[:, i + 1] for i, (name, _) in enumerate(GAUGES)}}
 
 
@@ -174,19 +171,6 @@ def compare(settings: Dict, out: str) -> Summary:
     summary.save_figure(plt, fig, "SPHERIC test 2 water heights: SPH vs experiment "
                         "(Kleefsman et al. 2005)", out, FIGURE, quick)
     return summary
-
-
-def runs_table(settings: Dict) -> str:
-    lines = ["| run | particles | iterations | simulated [s] | removed | device | time loop [s] |",
-             "| --- | ---: | ---: | ---: | ---: | --- | ---: |"]
-    for run in settings["runs"]:
-        r = run["report"]
-        lines.append(f"| {run['label']} | {r['particles']} | {r['iterations']} | "
-                     f"{r['simulated_time']:.4g} | {r['removed']} | {r['device']} | "
-                     f"{r['loop_seconds']:.1f} |")
-    extra = " ".join(settings.get("passthrough", []))
-    return (f"Runs on the {settings['backend']} back end"
-            + (f", with `{extra}`" if extra else "") + ":\n\n" + "\n".join(lines))
 
 
 def main(argv: Sequence[str]) -> int:

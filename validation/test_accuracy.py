@@ -16,7 +16,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import accuracy  # noqa: E402
-from case_summary import FAIL, NOT_APPLICABLE, PASS, Metric, Summary, fmt  # noqa: E402
+from case_summary import FAIL, NOT_APPLICABLE, PASS, Metric, Summary, fmt, runs_table  # noqa: E402
 
 NAN = float("nan")
 
@@ -111,6 +111,36 @@ class RmsAndRelativeErrorTest(unittest.TestCase):
             accuracy.relative_errors([1.0], [0.0])
 
 
+class FilterPeakAndMeanTest(unittest.TestCase):
+    def test_moving_average_hand_computed(self):
+        # Width 2 at unit spacing: each sample with its two neighbours, fewer at the ends.
+        got = accuracy.moving_average([0, 1, 2, 3, 4], [0.0, 3.0, 0.0, 3.0, 6.0], 2.0)
+        np.testing.assert_allclose(got, [1.5, 1.0, 2.0, 3.0, 4.5])
+        # Narrower than the spacing: unchanged.
+        np.testing.assert_allclose(accuracy.moving_average([0, 1, 2], [1.0, 5.0, 2.0], 0.5),
+                                   [1.0, 5.0, 2.0])
+
+    def test_moving_average_skips_nan_and_refuses_unsorted_times(self):
+        got = accuracy.moving_average([0, 1, 2], [1.0, NAN, 3.0], 2.0)
+        self.assertAlmostEqual(got[0], 1.0)
+        self.assertTrue(math.isnan(got[1]))
+        self.assertAlmostEqual(got[2], 3.0)
+        with self.assertRaises(ValueError):
+            accuracy.moving_average([0, 2, 1], [1.0, 2.0, 3.0], 1.0)
+
+    def test_peak_in_window(self):
+        t, y = [0, 1, 2, 3, 4], [5.0, 1.0, 4.0, 4.0, 9.0]
+        self.assertEqual(accuracy.peak(t, y, (0.5, 3.5)), (2.0, 4.0))  # the first of equals
+        self.assertEqual(accuracy.peak(t, y, (0.0, 4.0)), (4.0, 9.0))
+        self.assertIsNone(accuracy.peak(t, y, (3.5, 5.0)))  # the series ends before the window
+        self.assertIsNone(accuracy.peak(t, y, (1.2, 1.8)))  # no sample inside
+
+    def test_window_mean(self):
+        t, y = [0, 1, 2, 3, 4], [5.0, 1.0, NAN, 3.0, 9.0]
+        self.assertAlmostEqual(accuracy.window_mean(t, y, (1.0, 3.0)), 2.0)
+        self.assertIsNone(accuracy.window_mean(t, y, (-1.0, 3.0)))
+
+
 class SummaryTest(unittest.TestCase):
     def test_results(self):
         self.assertEqual(Metric("m", "r", 0.1, 0.15).result, PASS)
@@ -147,6 +177,14 @@ class SummaryTest(unittest.TestCase):
         self.assertEqual(float(rows[1]["value"]), 0.031)
         self.assertEqual(rows[1]["unit"], "s")
 
+
+    def test_runs_table(self):
+        report = {"particles": 7070, "iterations": 1478, "simulated_time": 0.6, "removed": 0,
+                  "device": "CPU", "loop_seconds": 14.84}
+        text = runs_table({"backend": "cpu", "passthrough": ["--threads", "1"],
+                           "runs": [{"label": "dp 0.0375 m", "report": report}]})
+        self.assertTrue(text.startswith("Runs on the cpu back end, with `--threads 1`:"))
+        self.assertIn("| dp 0.0375 m | 7070 | 1478 | 0.6 | 0 | CPU | 14.8 |", text)
 
 if __name__ == "__main__":
     unittest.main()

@@ -148,6 +148,45 @@ class HydrostaticQuickTest(CaseTestBase):
         self.assert_recomputes("hydrostatic.py", "hydrostatic_profile.png")
 
 
+class LobovskyQuickTest(CaseTestBase):
+    def test_quick_run_writes_summary_metrics_plots_and_series(self):
+        proc = tool("lobovsky.py", "--build-dir", BUILD_DIR, "--backend", "cpu", "--quick",
+                    "--out", self.out, *THREADS)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        rows = read_metrics(self.out)
+        run = "dp 0.0375 m (H/dp 8)"
+        for sensor in ("P1", "P2", "P3"):
+            self.assert_finite(rows[(f"{sensor} first peak vs band", run)])
+            self.assertIn(rows[(f"{sensor} first peak time, rel. diff.", run)]["result"],
+                          ("PASS", "FAIL"))
+        # The quick run ends at t* 3.43, before the means' window t* in [4, 6].
+        for sensor in ("P1", "P2", "P3", "P4"):
+            self.assertEqual(rows[(f"{sensor} mean t* 4-6, rel. diff.", run)]["result"], "n/a")
+        front = rows[("front x, RMS rel. error", run)]
+        self.assert_finite(front)
+        self.assertLess(float(front["value"]), 0.3)  # even this coarse, within 30 %
+        self.assertIn(front["result"], ("PASS", "FAIL"))
+        self.assertEqual(rows[("front x, max rel. error", run)]["result"], "-")
+        summary = read_text(os.path.join(self.out, "summary.md"))
+        self.assertIn("**Quick mode**", summary)
+        self.assertIn("| metric | run | value | threshold | result | details |", summary)
+        for figure in ("lobovsky_wall_pressure.png", "lobovsky_surge_front.png"):
+            self.assertIn(f"![{figure}]({figure})", summary)
+            self.assert_png(os.path.join(self.out, figure))
+        with open(os.path.join(self.out, "wall_pressure.csv")) as f:
+            series = list(csv.DictReader(f))
+        self.assertGreater(len(series), 500)  # every 1 ms to 0.6 s
+        self.assertAlmostEqual(float(series[-1]["t_star"]), 0.6 * math.sqrt(9.81 / 0.3), 2)
+        for sensor in ("P1", "P2", "P3", "P4"):
+            raw = [float(r[f"{sensor}_raw"]) for r in series]
+            filtered = [float(r[f"{sensor}_filtered"]) for r in series]
+            self.assertTrue(all(math.isfinite(v) for v in raw + filtered), sensor)
+            self.assertLessEqual(max(filtered), max(raw) + 1e-9, sensor)  # an average
+        with open(os.path.join(self.out, "runs", "dp0.0375", "gauges.csv")) as f:
+            self.assertTrue(f.readline().startswith("time,P1,P2,P3,P4,front_x"))
+        self.assert_recomputes("lobovsky.py", "lobovsky_wall_pressure.png")
+
+
 class RunValidationTest(CaseTestBase):
     def test_runs_the_listed_cases_into_one_summary(self):
         proc = tool("run_validation.py", "--build-dir", BUILD_DIR, "--backend", "cpu",
@@ -204,6 +243,8 @@ class CaseArgumentsTest(CaseTestBase):
             (["hydrostatic.py", "--dp", "-1"], "--dp must be positive"),
             (["hydrostatic.py", "--dp", "0.3"], "no room 1.5 h from floor and surface"),
             (["hydrostatic.py", "--from-output", "/nonexistent"], "no case.json there"),
+            (["lobovsky.py", "--", "--boundary", "dbc"], "--boundary is set by the case"),
+            (["lobovsky.py", "--gauge-every", "0"], "--gauge-every must be positive"),
         ]
         for argv, message in cases:
             script, args = argv[0], argv[1:]
