@@ -16,6 +16,7 @@ collapse_dimensionless.csv into --out, the run in runs/dp<dp>/.
 """
 
 import argparse
+from dataclasses import dataclass
 import csv
 import math
 import os
@@ -120,27 +121,44 @@ def run_all(args: argparse.Namespace) -> Dict:
     return settings
 
 
-def compare(settings: Dict, out: str) -> Summary:
-    plt = case_run.load_pyplot()
+@dataclass
+class Curves:
+    """The run's front and height in Martin & Moyce's variables, and the references."""
+    t: "np.ndarray"
+    big_t: "np.ndarray"  # T = t sqrt(2 g / a)
+    z_sim: "np.ndarray"  # front Z = x / a
+    tau: "np.ndarray"  # tau = t sqrt(g / a)
+    h_sim: "np.ndarray"  # height H = eta / (2 a)
+    mm_front: "np.ndarray"
+    mm_height: "np.ndarray"
+    ko_t: "np.ndarray"
+    ko_z: "np.ndarray"
+    z_wall: float  # the front is compared up to 2 dp before the far wall
+
+
+def read_curves(settings: Dict, out: str) -> Curves:
     a, g, length = settings["a"], settings["gravity"], settings["tank_length"]
     run = settings["runs"][0]
-    dp, report = run["dp"], run["report"]
+    dp = run["dp"]
     gauges = case_run.read_gauges(os.path.join(out, run["dir"], "gauges.csv"))
     for column in ("H", "front_x"):
         if column not in gauges:
             raise RunError(f"{run['dir']}/gauges.csv has no column {column}")
     t = gauges["time"]
-    # The tracker reads the leading particle's centre, dp/2 behind the water's edge.
-    big_t, z_sim = t * math.sqrt(ASPECT * g / a), (gauges["front_x"] + 0.5 * dp) / a
-    tau, h_sim = t * math.sqrt(g / a), gauges["H"] / (ASPECT * a)
-    mm_front, mm_height = case_run.read_table(MM_FRONT), case_run.read_table(MM_HEIGHT)
     ko = case_run.read_table(KO_FRONT)
-    ko_t, ko_z = ko[:, 0] * math.sqrt(ASPECT * g / KO_WIDTH), ko[:, 1] / KO_WIDTH
-    # The front stops at the far wall: compare only points the water reaches before it.
-    z_wall = (length - 2.0 * dp) / a
+    # The tracker reads the leading particle's centre, dp/2 behind the water's edge.
+    return Curves(t=t, big_t=t * math.sqrt(ASPECT * g / a),
+                  z_sim=(gauges["front_x"] + 0.5 * dp) / a, tau=t * math.sqrt(g / a),
+                  h_sim=gauges["H"] / (ASPECT * a), mm_front=case_run.read_table(MM_FRONT),
+                  mm_height=case_run.read_table(MM_HEIGHT),
+                  ko_t=ko[:, 0] * math.sqrt(ASPECT * g / KO_WIDTH), ko_z=ko[:, 1] / KO_WIDTH,
+                  z_wall=(length - 2.0 * dp) / a)
 
-    quick = settings.get("quick", False)
-    summary = Summary("Collapse of a water column (n^2 = 2)" + (" (quick)" if quick else ""))
+
+def add_notes(summary: Summary, settings: Dict, z_wall: float) -> None:
+    a, g, length = settings["a"], settings["gravity"], settings["tank_length"]
+    run = settings["runs"][0]
+    dp, report = run["dp"], run["report"]
     summary.notes += [
         f"`column_collapse`: a column a = {a:g} m wide and {ASPECT * a:g} m high against the back "
         f"wall of a tank {length:g} m long, in a slab {SLAB_PARTICLES} dp thick between two free-slip "
@@ -155,7 +173,7 @@ def compare(settings: Dict, out: str) -> Summary:
         "far wall), height points after twice the time the front took to get there (the wave "
         "reflected by the far wall may be back) and points after the run's end are left out.",
     ]
-    if quick:
+    if settings.get("quick", False):
         summary.notes.append(
             f"**Quick mode**: dp = a / {a / dp:.3g} and t_end {settings['t_end']:.3g} s (tau "
             f"{settings['t_end'] * math.sqrt(g / a):.3g}) instead of a / {DEFAULT_A_OVER_DP} and "
@@ -168,35 +186,41 @@ def compare(settings: Dict, out: str) -> Summary:
         f"iterations to t = {report['simulated_time']:.4g} s, {report['removed']} removed "
         f"(left the domain), {report['device']}, time loop {report['loop_seconds']:.1f} s.")
 
-    for label, ref_t, ref_z in (("Martin & Moyce", mm_front[:, 0], mm_front[:, 1]),
-                                ("Koshizuka & Oka", ko_t, ko_z)):
-        keep = ref_z < z_wall
-        e = accuracy.rms_difference(big_t, z_sim, ref_t[keep], ref_z[keep])
-        summary.add(Metric(f"front Z vs {label}, RMS", run["label"], e.value, FRONT_LIMIT,
+
+def add_metrics(summary: Summary, c: Curves, label: str) -> float:
+    """The front and height rows; returns tau_clean, up to which heights are compared."""
+    for name, ref_t, ref_z in (("Martin & Moyce", c.mm_front[:, 0], c.mm_front[:, 1]),
+                               ("Koshizuka & Oka", c.ko_t, c.ko_z)):
+        keep = ref_z < c.z_wall
+        e = accuracy.rms_difference(c.big_t, c.z_sim, ref_t[keep], ref_z[keep])
+        summary.add(Metric(f"front Z vs {name}, RMS", label, e.value, FRONT_LIMIT,
                            details=f"{e.points} of {ref_t.size} points"))
     # The wave the far wall reflects runs back slower than the surge came: before twice the time
     # the surge took to reach the wall, the column has not felt it.
-    hit = np.nonzero(z_sim >= z_wall)[0]
-    tau_clean = 2.0 * tau[hit[0]] if hit.size else math.inf
-    keep = mm_height[:, 0] <= tau_clean
-    e = accuracy.rms_difference(tau, h_sim, mm_height[keep, 0], mm_height[keep, 1])
-    summary.add(Metric("column height H vs Martin & Moyce, RMS", run["label"], e.value,
-                       HEIGHT_LIMIT, details=f"{e.points} of {mm_height.shape[0]} points "
-                       f"(tau <= {min(tau[-1], tau_clean):.3g})"))
+    hit = np.nonzero(c.z_sim >= c.z_wall)[0]
+    tau_clean = 2.0 * c.tau[hit[0]] if hit.size else math.inf
+    keep = c.mm_height[:, 0] <= tau_clean
+    e = accuracy.rms_difference(c.tau, c.h_sim, c.mm_height[keep, 0], c.mm_height[keep, 1])
+    summary.add(Metric("column height H vs Martin & Moyce, RMS", label, e.value, HEIGHT_LIMIT,
+                       details=f"{e.points} of {c.mm_height.shape[0]} points "
+                       f"(tau <= {min(c.tau[-1], tau_clean):.3g})"))
+    return tau_clean
 
-    write_series(os.path.join(out, SERIES_CSV), t, big_t, z_sim, tau, h_sim)
+
+def plot(plt, c: Curves, label: str, length_over_a: float, tau_clean: float):
     fig, (ax_z, ax_h) = plt.subplots(1, 2, figsize=(12, 4.8))
-    ax_z.plot(mm_front[:, 0], mm_front[:, 1], "ko", ms=5, mfc="none", label="Martin & Moyce 1952")
-    ax_z.plot(ko_t, ko_z, "ks", ms=5, label="Koshizuka & Oka 1996 (DualSPHysics)")
-    ax_z.plot(big_t, z_sim, "C0-", label=f"SPH {run['label']}")
-    ax_z.axhline(length / a, color="0.5", ls=":", lw=0.8, label="far wall")
+    ax_z.plot(c.mm_front[:, 0], c.mm_front[:, 1], "ko", ms=5, mfc="none",
+              label="Martin & Moyce 1952")
+    ax_z.plot(c.ko_t, c.ko_z, "ks", ms=5, label="Koshizuka & Oka 1996 (DualSPHysics)")
+    ax_z.plot(c.big_t, c.z_sim, "C0-", label=f"SPH {label}")
+    ax_z.axhline(length_over_a, color="0.5", ls=":", lw=0.8, label="far wall")
     ax_z.set_xlabel("T = t sqrt(2g/a)")
     ax_z.set_ylabel("Z = x_front / a")
-    ax_z.set_xlim(0, min(big_t[-1], 1.3 * max(mm_front[:, 0].max(), ko_t.max())))
-    ax_z.set_ylim(0.8, min(length / a, 5.0) + 0.2)
-    ax_h.plot(mm_height[:, 0], mm_height[:, 1], "ko", ms=5, mfc="none",
+    ax_z.set_xlim(0, min(c.big_t[-1], 1.3 * max(c.mm_front[:, 0].max(), c.ko_t.max())))
+    ax_z.set_ylim(0.8, min(length_over_a, 5.0) + 0.2)
+    ax_h.plot(c.mm_height[:, 0], c.mm_height[:, 1], "ko", ms=5, mfc="none",
               label="Martin & Moyce 1952")
-    ax_h.plot(tau, h_sim, "C0-", label=f"SPH {run['label']}")
+    ax_h.plot(c.tau, c.h_sim, "C0-", label=f"SPH {label}")
     ax_h.set_xlabel("tau = t sqrt(g/a)")
     ax_h.set_ylabel("H = eta / (2a)")
     ax_h.set_ylim(0, 1.05)
@@ -206,6 +230,19 @@ def compare(settings: Dict, out: str) -> Summary:
         ax.set_title(title)
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small")
+    return fig
+
+
+def compare(settings: Dict, out: str) -> Summary:
+    plt = case_run.load_pyplot()
+    c = read_curves(settings, out)
+    quick = settings.get("quick", False)
+    summary = Summary("Collapse of a water column (n^2 = 2)" + (" (quick)" if quick else ""))
+    add_notes(summary, settings, c.z_wall)
+    label = settings["runs"][0]["label"]
+    tau_clean = add_metrics(summary, c, label)
+    write_series(os.path.join(out, SERIES_CSV), c.t, c.big_t, c.z_sim, c.tau, c.h_sim)
+    fig = plot(plt, c, label, settings["tank_length"] / settings["a"], tau_clean)
     summary.save_figure(plt, fig, "Collapse of a water column, n^2 = 2", out, FIGURE, quick)
     return summary
 

@@ -126,27 +126,10 @@ def run_all(args: argparse.Namespace) -> Dict:
     return settings
 
 
-def compare(settings: Dict, out: str) -> Summary:
-    plt = case_run.load_pyplot()
+def add_notes(summary: Summary, settings: Dict, z) -> None:
     depth, rho0, g = settings["depth"], settings["rho0"], settings["gravity"]
-    z = np.asarray(settings["probe_z"])
     run = settings["runs"][0]
     report = run["report"]
-    gauges = case_run.read_gauges(os.path.join(out, run["dir"], "gauges.csv"))
-    names = [f"Q{i + 1}" for i in range(z.size)]
-    missing = [n for n in names if n not in gauges]
-    if missing:
-        raise RunError(f"{run['dir']}/gauges.csv lacks the probes {missing}")
-    t = gauges["time"]
-    settled = t >= SETTLED_FROM * t[-1]
-    p_sim = np.array([np.mean(gauges[n][settled]) for n in names])
-    sway = np.array([np.std(gauges[n][settled]) for n in names]) / (rho0 * g * depth)
-    p_ref = rho0 * g * (depth - z)
-    rel = accuracy.relative_errors(p_sim, p_ref)
-    compared = z <= COMPARED_BELOW * depth
-
-    quick = settings.get("quick", False)
-    summary = Summary("Hydrostatic tank" + (" (quick)" if quick else ""))
     summary.notes += [
         f"`still_water`: a tank {settings['length']:g} x {settings['width']:g} m, water H = "
         f"{depth:g} m deep, at rest and hydrostatic from t = 0. {z.size} pressure probes "
@@ -163,8 +146,7 @@ def compare(settings: Dict, out: str) -> Summary:
         "2.2 % steeper than rho0 g (with `-- --h-factor 1.5 --max-neighbours 192` the moment "
         "is 1.0006 and the readings agree to about 0.5 %).",
     ]
-    limit = QUICK_ERROR_LIMIT if quick else ERROR_LIMIT
-    if quick:
+    if settings.get("quick", False):
         summary.notes.append(
             f"**Quick mode**: dp = H / {depth / run['dp']:.3g} and t_end "
             f"{settings['t_end']:g} s; the error threshold is loosened to "
@@ -175,21 +157,13 @@ def compare(settings: Dict, out: str) -> Summary:
         + f": {report['particles']} particles ({report['fluid']} fluid), {report['iterations']} "
         f"iterations to t = {report['simulated_time']:.4g} s, {report['device']}, time loop "
         f"{report['loop_seconds']:.1f} s.")
-    worst = int(np.argmax(np.where(compared, rel, -1.0)))
-    summary.add(Metric(f"max relative error, z <= {COMPARED_BELOW:g} H", run["label"],
-                       float(rel[worst]), limit,
-                       details=f"at z = {fmt(z[worst])} m: {fmt(p_sim[worst])} Pa vs "
-                       f"{fmt(p_ref[worst])} Pa; {int(compared.sum())} probes"))
-    summary.add(Metric("mean relative error, z <= 0.9 H", run["label"],
-                       float(np.mean(rel[compared])), None, details="reported only"))
-    summary.add(Metric("max fluctuation / rho0 g H", run["label"], float(np.max(sway)),
-                       SWAY_LIMIT, details=f"over t in [{fmt(t[settled][0])}, {fmt(t[-1])}] s"))
 
-    write_profile(os.path.join(out, PROFILE_CSV), z, p_sim, p_ref, rel)
+
+def plot(plt, depth: float, rho0: float, g: float, z, p_sim, rel, label: str, limit: float):
     fig, (ax_p, ax_e) = plt.subplots(1, 2, figsize=(11, 4.8), sharey=True)
     zz = np.linspace(0.0, depth, 50)
     ax_p.plot(rho0 * g * (depth - zz), zz, "k-", label="rho0 g (H - z)")
-    ax_p.plot(p_sim, z, "C0o", label=f"SPH {run['label']}")
+    ax_p.plot(p_sim, z, "C0o", label=f"SPH {label}")
     ax_p.set_xlabel("pressure [Pa]")
     ax_p.set_ylabel("z [m]")
     ax_e.plot(100.0 * rel, z, "C0o-")
@@ -201,6 +175,42 @@ def compare(settings: Dict, out: str) -> Summary:
         ax.axhline(depth, color="C2", lw=0.8)
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small")
+    return fig
+
+
+def compare(settings: Dict, out: str) -> Summary:
+    plt = case_run.load_pyplot()
+    depth, rho0, g = settings["depth"], settings["rho0"], settings["gravity"]
+    z = np.asarray(settings["probe_z"])
+    run = settings["runs"][0]
+    gauges = case_run.read_gauges(os.path.join(out, run["dir"], "gauges.csv"))
+    names = [f"Q{i + 1}" for i in range(z.size)]
+    missing = [n for n in names if n not in gauges]
+    if missing:
+        raise RunError(f"{run['dir']}/gauges.csv lacks the probes {missing}")
+    t = gauges["time"]
+    settled = t >= SETTLED_FROM * t[-1]
+    p_sim = np.array([np.mean(gauges[n][settled]) for n in names])
+    sway = np.array([np.std(gauges[n][settled]) for n in names]) / (rho0 * g * depth)
+    p_ref = rho0 * g * (depth - z)
+    rel = accuracy.relative_errors(p_sim, p_ref)
+    compared = z <= COMPARED_BELOW * depth
+
+    quick = settings.get("quick", False)
+    summary = Summary("Hydrostatic tank" + (" (quick)" if quick else ""))
+    add_notes(summary, settings, z)
+    limit = QUICK_ERROR_LIMIT if quick else ERROR_LIMIT
+    worst = int(np.argmax(np.where(compared, rel, -1.0)))
+    summary.add(Metric(f"max relative error, z <= {COMPARED_BELOW:g} H", run["label"],
+                       float(rel[worst]), limit,
+                       details=f"at z = {fmt(z[worst])} m: {fmt(p_sim[worst])} Pa vs "
+                       f"{fmt(p_ref[worst])} Pa; {int(compared.sum())} probes"))
+    summary.add(Metric("mean relative error, z <= 0.9 H", run["label"],
+                       float(np.mean(rel[compared])), None, details="reported only"))
+    summary.add(Metric("max fluctuation / rho0 g H", run["label"], float(np.max(sway)),
+                       SWAY_LIMIT, details=f"over t in [{fmt(t[settled][0])}, {fmt(t[-1])}] s"))
+    write_profile(os.path.join(out, PROFILE_CSV), z, p_sim, p_ref, rel)
+    fig = plot(plt, depth, rho0, g, z, p_sim, rel, run["label"], limit)
     summary.save_figure(plt, fig, "Hydrostatic tank: settled pressure profile", out, FIGURE,
                         quick)
     return summary

@@ -40,6 +40,11 @@ GAUGE_EVERY = 0.01  # [s]: the experiment samples every 1 ms; 10 ms resolves its
 ARRIVAL_THRESHOLD = 0.05  # [m]: above a film of one particle layer at dp <= 0.06 m (0.8 dp)
 NMAE_LIMIT = 0.15  # [-]
 ARRIVAL_LIMIT = 0.1  # [s]
+# The wave that returns from the far walls: the first time after `after` [s] that the height
+# exceeds `level` [m], a level its front crosses steeply in the experiment (H3 at 4.42 s, H4 at
+# 3.75 s) and that the water before it stays under.
+RETURN_WAVES = {"H3": (3.8, 0.22), "H4": (3.0, 0.30)}
+RETURN_LIMIT = 0.1  # [s]
 FIGURE = "spheric_water_heights.png"
 
 
@@ -116,6 +121,25 @@ def arrival_metric(name: str, run: str, t_sim, h_sim, t_exp, h_exp, window_end: 
     return m
 
 
+def return_metric(name: str, run: str, t_sim, h_sim, t_exp, h_exp) -> Metric:
+    """The returning wave's time at gauge `name` (RETURN_WAVES), sim - exp."""
+    after, level = RETURN_WAVES[name]
+    m = Metric(f"{name} returning wave sim - exp", run, math.nan, RETURN_LIMIT, "s",
+               absolute=True)
+    times = []
+    for t, h in ((t_sim, h_sim), (t_exp, h_exp)):
+        keep = np.asarray(t) >= after
+        times.append(accuracy.arrival_time(np.asarray(t)[keep], np.asarray(h)[keep], level))
+    sim, exp = times
+    if sim is not None and exp is not None:
+        m.value = sim - exp
+        m.details = f"above {level:g} m after {after:g} s: sim {sim:.3f} s, exp {exp:.3f} s"
+    else:
+        m.result_override = NOT_APPLICABLE
+        m.details = f"not above {level:g} m after {after:g} s within the run"
+    return m
+
+
 def compare(settings: Dict, out: str) -> Summary:
     data = read_data()
     plt = case_run.load_pyplot()
@@ -131,7 +155,10 @@ def compare(settings: Dict, out: str) -> Summary:
         "NMAE = mean |h_sim - h_exp| / max h_exp, over the experiment's samples (1 kHz) in "
         "[0, t_end] (the simulation interpolated linearly at their times), max h_exp taken over "
         f"the same samples. Arrival: first time the height exceeds {ARRIVAL_THRESHOLD:g} m, "
-        "interpolated between samples; for gauges dry at t = 0 (H4 starts in the reservoir).",
+        "interpolated between samples; for gauges dry at t = 0 (H4 starts in the reservoir). "
+        "Returning wave (the wave back from the far walls): first time after 3.8 s (H3) or 3 s "
+        "(H4) that the height exceeds 0.22 m (H3) or 0.30 m (H4), levels its front crosses "
+        "steeply in the experiment.",
     ]
     if quick:
         summary.notes.append(
@@ -158,6 +185,8 @@ def compare(settings: Dict, out: str) -> Summary:
             if data[name][0] <= ARRIVAL_THRESHOLD:
                 summary.add(arrival_metric(name, run["label"], t_sim, h_sim, t_exp, data[name],
                                            window_end))
+            if name in RETURN_WAVES:
+                summary.add(return_metric(name, run["label"], t_sim, h_sim, t_exp, data[name]))
             ax.plot(t_sim, h_sim, lw=1.2, label=f"SPH {run['label']}")
         t_end = max(r["report"]["simulated_time"] for r in settings["runs"])
         ax.set_xlim(0.0, t_end)

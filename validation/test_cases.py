@@ -80,6 +80,9 @@ class SphericQuickTest(CaseTestBase):
         for gauge in ("H1", "H2", "H3"):
             self.assertIn((f"{gauge} arrival sim - exp", run), rows)
         self.assertNotIn(("H4 arrival sim - exp", run), rows)
+        # The returning waves come after 3.8 s (H3) and 3 s (H4): beyond the quick run's 1 s.
+        for gauge in ("H3", "H4"):
+            self.assertEqual(rows[(f"{gauge} returning wave sim - exp", run)]["result"], "n/a")
         # The first wave reaches H2 and H3 well within the quick run's 1 s.
         for gauge in ("H2", "H3"):
             self.assertLess(abs(float(rows[(f"{gauge} arrival sim - exp", run)]["value"])), 0.3)

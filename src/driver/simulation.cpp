@@ -113,7 +113,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     fluid_count_ = laid.fluid;
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     layout.id_bits = bits_for(particle_count_);
-    const int halo = halo_slices(laid.particles, params_, grid_);
+    // One device has no neighbours to hold slices of.
+    const int halo = devices.size() > 1 ? halo_slices(laid.particles, params_, grid_) : 1;
     check_halo(int(devices.size()), halo);
     SliceMap slices = SliceMap::balanced(laid.per_slice, int(devices.size()), halo);
     allocate(devices, layout, share_sizes(laid, slices));
