@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "cell_walk.h"
 #include "kernel_args.h"
 #include "particle_type.h"
 #include "wendland.h"
@@ -146,33 +147,11 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a) {
         a.velrho[i].w = a.params.rho0;
         return;
     }
-    const CellGrid& grid = a.grid;
-    const Vec3 g = xyz(a.pos[i]) + a.to_ghost[i];
-    const float gv[3] = {g.x, g.y, g.z};
-    int lo[3], hi[3];
-    for (int axis = 0; axis < 3; ++axis) {
-        const int c = grid.coordinate(gv[axis], axis);
-        lo[axis] = c - 1 < 0 ? 0 : c - 1;
-        hi[axis] = c + 1 >= grid.dims[axis] ? grid.dims[axis] - 1 : c + 1;
-    }
+    const Vec3 g = xyz(a.pos[i]) + offset;
     GhostSums sums{};
-    const int outer = grid.order[0], middle = grid.order[1], inner = grid.order[2];
-    int c[3];
-    for (c[outer] = lo[outer]; c[outer] <= hi[outer]; ++c[outer]) {
-        for (c[middle] = lo[middle]; c[middle] <= hi[middle]; ++c[middle]) {
-            for (c[inner] = lo[inner]; c[inner] <= hi[inner]; ++c[inner]) {
-                const std::uint32_t cell =
-                    c[0] * grid.stride[0] + c[1] * grid.stride[1] + c[2] * grid.stride[2];
-                const std::uint32_t start = a.cell_start[cell];
-                if (start == kEmptyCell) continue;
-                const std::uint32_t end = a.cell_end[cell];
-                for (std::uint32_t j = start; j < end; ++j) {
-                    if (a.type[j] != kFluid) continue;
-                    add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
-                }
-            }
-        }
-    }
+    for_each_particle_near(g, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
+        if (a.type[j] == kFluid) add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
+    });
     a.velrho[i].w = density_from_ghost_sums(sums, a.to_ghost[i], a.params);
 }
 

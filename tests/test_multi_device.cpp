@@ -134,8 +134,11 @@ TEST_P(SeveralDevices, DamBreakMatchesOneDeviceBitwise) {
 // neighbour list reaches: each device holds as many of its neighbours' slices as that takes
 // (halo_slices), 4 here. DamBreak at a spacing fine enough for 5 devices of 4 slices or more.
 TEST_P(SeveralDevices, DamBreakUnderMdbcMatchesOneDeviceBitwise) {
-    const double dp = backend() == BackendChoice::kCuda ? kGpuDamBreakDp : kCpuMdbcDamBreakDp;
-    expect_every_list_matches_one_device(DamBreak(), dp, 200, BoundaryModel::kMdbc);
+    // On the GPUs, as long as the DBC test runs: which particles change device within 200
+    // iterations there depends on the balancer's timing-driven slice moves, and may be none.
+    const bool cuda = backend() == BackendChoice::kCuda;
+    expect_every_list_matches_one_device(DamBreak(), cuda ? kGpuDamBreakDp : kCpuMdbcDamBreakDp,
+                                         cuda ? 400 : 200, BoundaryModel::kMdbc);
 }
 
 // Devices that could not each own the slices mDBC's ghost nodes reach are refused, naming both.

@@ -71,6 +71,18 @@ void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end
     for (Index i = begin; i < Index(end); ++i) mdbc_density(std::uint32_t(i), args);
 }
 
+void point_sums(const InstrumentArgs& args, const Vec3* points, PointSums* sums,
+                std::uint32_t count) {
+#pragma omp parallel for schedule(static)
+    for (Index k = 0; k < Index(count); ++k) sums[k] = point_sums(points[k], args);
+}
+
+void front_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
+                std::uint32_t begin, std::uint32_t end) {
+#pragma omp parallel for schedule(static)
+    for (Index i = begin; i < Index(end); ++i) keys[i] = front_key(std::uint32_t(i), args, front);
+}
+
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end) {
     float smallest = std::numeric_limits<float>::infinity();
     bool any_nan = false;

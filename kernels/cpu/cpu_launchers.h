@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "instruments_body.h"
 #include "kernel_args.h"
 
 namespace sph::cpu {
@@ -19,6 +20,11 @@ std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t beg
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end);
 // The mDBC density of the boundary particles among [begin, end).
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end);
+// Instruments (instruments_body.h): each point's sums, and each particle's front key.
+void point_sums(const InstrumentArgs& args, const Vec3* points, PointSums* sums,
+                std::uint32_t count);
+void front_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
+                std::uint32_t begin, std::uint32_t end);
 // Minimum of dt_max over [begin, end); NaN if any element is NaN.
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end);
 void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end);

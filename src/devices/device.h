@@ -5,6 +5,7 @@
 // edge slices. DeviceGroup drives the primitives below; a single device is a group of one.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -14,6 +15,7 @@
 #include "devices/device_layout.h"
 #include "devices/host_particles.h"
 #include "devices/transport.h"
+#include "instruments_body.h"
 #include "particle_record.h"
 #include "sph_params.h"
 
@@ -60,6 +62,12 @@ using EndpointOf = Endpoint;
 using ParticleEndpoints = ParticleRecord<EndpointOf>;
 
 class Device;
+
+// What one device's instruments read (Device::measure).
+struct InstrumentSums {
+    std::vector<PointSums> points;
+    float front_key = INFINITY;
+};
 
 // The forces of one edge slice, bound for a neighbour's external slots (docs/design.md: paper
 // section 3.4).
@@ -131,6 +139,11 @@ public:
     // Makes the device fail the way a broken device would (a failed CUDA call on a GPU), to test
     // that every worker stops.
     virtual void inject_fault() = 0;
+
+    // The instruments on the particles as they are between steps (instruments_body.h): the
+    // sums of the internal fluid at each of `points` (at most layout.instrument_points), and
+    // the smallest front key (+infinity without a tracker or a leading particle here).
+    virtual InstrumentSums measure(const std::vector<Vec3>& points, const FrontSpec* front) = 0;
 
     // From now on adds the device's kernels and copies to `trace` as process `process` (one
     // track per stream); nullptr stops, once what is pending has been added.

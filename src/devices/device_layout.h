@@ -15,7 +15,8 @@ struct DeviceLayout {
     std::uint32_t capacity = 0;        // particles the arrays can hold
     std::uint32_t max_neighbours = 0;  // neighbour list entries per particle
     CellGrid grid{};
-    int id_bits = 0;  // bits of the sort key that hold the particle id
+    int id_bits = 0;                      // bits of the sort key that hold the particle id
+    std::uint32_t instrument_points = 0;  // points the instruments read at (probes, gauge samples)
 
     // Per particle: the particle record twice (the current arrays and the incoming ones, which
     // also hold the predicted state between rebuilds), and the working arrays force, dt_max and
@@ -34,9 +35,14 @@ struct DeviceLayout {
         return list > scratch ? list : scratch;
     }
     std::size_t cell_bytes() const { return 2 * sizeof(std::uint32_t) * (grid.cell_count() + 1); }
+    // The instruments' points and their sums.
+    std::size_t instrument_bytes() const {
+        return std::size_t(instrument_points) * (sizeof(Vec3) + 2 * sizeof(float));
+    }
     // Everything but the sort/reduce library's temporary storage.
     std::size_t bytes() const {
-        return std::size_t(capacity) * kParticleBytes + list_bytes() + cell_bytes();
+        return std::size_t(capacity) * kParticleBytes + list_bytes() + cell_bytes() +
+               instrument_bytes();
     }
 };
 

@@ -27,18 +27,18 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
 }
 
 void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
+                           const std::function<InstrumentReadings()>& measure,
                            const TraceTrack& track, double& seconds) {
     const bool frame = frames_ && (time >= next_frame_ || last);
     const bool gauge = gauges_ && (time >= next_gauge_ || last);
     if (!frame && !gauge) return;
     TimedRegion region(seconds, track, "output", "output");
-    const std::vector<HostParticles> pieces = group.download();  // once for both
     if (frame) {
-        frames_->write(time, pieces, params);
+        frames_->write(time, group.download(), params);
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
-    if (gauge) {
-        const InstrumentReadings readings = measure(instruments_, joined(pieces), params);
+    if (gauge) {  // on the devices: no particle leaves them
+        const InstrumentReadings readings = measure();
         gauges_->append(time, instrument_row(instruments_, readings));
         next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
     }

@@ -2,6 +2,7 @@
 // gauges.csv every --gauge-every, each at t = 0, whenever due, and at the end.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "driver/run_options.h"
 #include "gauge_csv.h"
 #include "instruments.h"
+#include "instruments/gauges.h"
 #include "multi_device/device_group.h"
 #include "sph_params.h"
 
@@ -22,10 +24,12 @@ public:
     RunOutputs(const RunOptions& options, const std::string& problem_name,
                const Instruments& instruments);
 
-    // Writes what is due at simulated `time` (all of it when `last`), reading the particles from
-    // `group`; the wall time spent goes to `seconds`, and to `track` while a trace is open.
+    // Writes what is due at simulated `time` (all of it when `last`): frames of the particles
+    // read from `group`, gauge rows of what `measure` reads on the devices. The wall time spent
+    // goes to `seconds`, and to `track` while a trace is open.
     void write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
-                   const TraceTrack& track, double& seconds);
+                   const std::function<InstrumentReadings()>& measure, const TraceTrack& track,
+                   double& seconds);
     int frames() const { return frames_ ? frames_->frames() : 0; }
 
 private:

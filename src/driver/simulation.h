@@ -14,6 +14,7 @@
 #include "devices/device_capacity.h"
 #include "devices/host_particles.h"
 #include "driver/run_options.h"
+#include "instruments/device_readings.h"
 #include "multi_device/device_group.h"
 #include "multi_device/load_balance_log.h"
 #include "multi_device/load_balancer.h"
@@ -53,6 +54,10 @@ public:
     const SphParams& params() const { return params_; }
     const CellGrid& grid() const { return grid_; }
     const std::string& backend_note() const { return backend_note_; }
+    // The run's instruments (the problem's and the options'), and their readings now, evaluated
+    // on the devices.
+    const Instruments& instruments() const { return instruments_; }
+    InstrumentReadings measure();
 
 private:
     // Set-up, in the order the constructor takes it.
@@ -80,6 +85,8 @@ private:
     RunOptions options_;
     SphParams params_{};
     CellGrid grid_{};
+    Instruments instruments_;
+    InstrumentPlan instrument_plan_;
     std::unique_ptr<DeviceGroup> group_;
     std::unique_ptr<LoadBalancer> balancer_;       // with balancing on
     std::unique_ptr<LoadBalanceLog> balance_log_;  // opened by run()

@@ -123,19 +123,20 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
         report.largest_neighbour_count = largest_neighbours_;
     };
     try {
-        RunOutputs outputs(options_, problem_.name(),
-                           run_instruments(problem_.instruments(), options_));
+        RunOutputs outputs(options_, problem_.name(), instruments_);
+        const auto measure = [this] { return this->measure(); };
         if (balancer_) {
             balance_log_ =
                 std::make_unique<LoadBalanceLog>(options_.output_dir + "/load_balance.csv");
         }
-        outputs.write_due(time_, false, *group_, params_, main_track_, report.output_seconds);
+        outputs.write_due(time_, false, *group_, params_, measure, main_track_,
+                          report.output_seconds);
         report.output_frames = outputs.frames();
         while (time_ < options_.t_end) {
             const double before = time_;
             step();
-            outputs.write_due(time_, time_ >= options_.t_end, *group_, params_, main_track_,
-                              report.output_seconds);
+            outputs.write_due(time_, time_ >= options_.t_end, *group_, params_, measure,
+                              main_track_, report.output_seconds);
             report.output_frames = outputs.frames();
             const double wall = seconds_since(loop_start);
             throughput.update(wall, particle_iterations_);

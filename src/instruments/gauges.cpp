@@ -118,16 +118,18 @@ double kernel(double r_sq, const SphParams& params) {
 }
 
 // The free surface of the water that stands on the floor at a gauge's line: scanning up from
-// below the lowest particle, the first z where the colour, having reached 1/2, falls below it
-// again; 0 if it never reaches 1/2. Spray and droplets above that surface are not read (as a
-// wave probe in a tank would not read them), nor is water above an air pocket. Samples every
-// dp/2, keeping the particles within 2h of the sample in a sliding window over the particles
-// sorted by rising z.
+// below the lowest particle, on the grid of multiples of dp/2, the first z where the colour,
+// having reached 1/2, falls below it again; 0 if it never reaches 1/2. Spray and droplets above
+// that surface are not read (as a wave probe in a tank would not read them), nor is water above an
+// air pocket. Samples every dp/2, keeping the particles within 2h of the sample in a sliding window
+// over the particles sorted by rising z.
 double surface_height(std::vector<Nearby>& near, const SphParams& params) {
     if (near.empty()) return 0.0;
     std::sort(near.begin(), near.end(), [](const Nearby& a, const Nearby& b) { return a.z < b.z; });
     const double radius = 2.0 * params.h, step = 0.5 * particle_spacing(params);
-    const double bottom = near.front().z - radius, top = near.back().z + radius;
+    // Samples on the grid of multiples of dp/2, as the devices' (device_readings.h).
+    const double bottom = std::floor((near.front().z - radius) / step) * step;
+    const double top = near.back().z + radius;
     std::size_t begin = 0, end = 0;
     bool wet = false;
     double previous = 0.0;  // the colour one sample lower (read once wet)

@@ -2,13 +2,16 @@
 //
 // All three read fluid particles only (boundary particles are walls, not water), with the volume
 // V_j = m / rho_j (m = SphParams::mass = rho0 dp^3, rho_j the particle's density) and the run's
-// Wendland kernel W of support 2h. They run on the host, on a HostParticles snapshot; one pass over
-// the particles bins the fluid near the instruments into a 2-D column grid, so that all gauges
-// and probes of a million-particle snapshot take about 10 ms (one core).
+// Wendland kernel W of support 2h. A run evaluates them on its devices, where the particles are
+// (device_readings.h, kernels/instruments_body.h); the functions here evaluate them on a host
+// snapshot, the reference the devices' readings are tested against. One pass over the particles
+// bins the fluid near the instruments into a 2-D column grid, so that all gauges and probes of a
+// million-particle snapshot take about 10 ms (one core).
 //
 // Gauge (a vertical line at x, y): the SPH colour c(z) = sum_j V_j W(|r - r_j|), the kernel
 // estimate of the fluid volume fraction (about 1 inside the water, 1/2 at its surface, 0 in the
-// air), is sampled every dp/2 up the line from 2h below the lowest nearby particle; the reading
+// air), is sampled every dp/2 (on the grid of multiples of dp/2) up the line from 2h below the
+// lowest nearby particle; the reading
 // is the first z where c, having reached 1/2, falls below 1/2 again, interpolated linearly
 // between the samples around the crossing: the elevation of the free surface of the water that
 // stands on the floor [m] (its depth when the floor is at z = 0). Spray, droplets and water

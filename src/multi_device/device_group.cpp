@@ -62,6 +62,20 @@ std::vector<HostParticles> DeviceGroup::download() {
     return parts;
 }
 
+InstrumentSums DeviceGroup::measure(const std::vector<Vec3>& points, const FrontSpec* front) {
+    InstrumentSums all;
+    all.points.assign(points.size(), PointSums{0.0f, 0.0f});
+    for (auto& device : devices_) {
+        const InstrumentSums part = device->measure(points, front);
+        for (std::size_t k = 0; k < points.size(); ++k) {
+            all.points[k].volume += part.points[k].volume;
+            all.points[k].pressure += part.points[k].pressure;
+        }
+        all.front_key = std::min(all.front_key, part.front_key);
+    }
+    return all;
+}
+
 std::vector<std::uint64_t> DeviceGroup::particle_counts() const {
     return std::vector<std::uint64_t>(internal_.begin(), internal_.end());
 }

@@ -53,6 +53,9 @@ public:
     void upload(const HostParticles& particles);
     // The internal particles of each device.
     std::vector<HostParticles> download();
+    // The instruments over every device (Device::measure): the points' sums added in device
+    // order, the smallest front key. Call between steps.
+    InstrumentSums measure(const std::vector<Vec3>& points, const FrontSpec* front);
     // One iteration on every device. Throws what a worker threw.
     StepResult step(const StepRequest& request);
 

@@ -40,6 +40,7 @@ public:
     void record_marker() override {}  // euler() is done when it returns
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
+    InstrumentSums measure(const std::vector<Vec3>& points, const FrontSpec* front) override;
 
     void trace_into(Trace* trace, int process) override;
 
@@ -68,6 +69,18 @@ private:
                         layout_.grid,
                         params_};
     }
+    InstrumentArgs instrument_args() const {
+        const LocalRanges& r = buffers_.ranges;
+        return InstrumentArgs{buffers_.current.pos.data(),
+                              buffers_.current.velrho.data(),
+                              buffers_.current.type.data(),
+                              cell_start_.data(),
+                              cell_end_.data(),
+                              r.left,
+                              r.left + r.internal,
+                              layout_.grid,
+                              params_};
+    }
     static ParticleEndpoints endpoints_of(ParticleRecord<HostArray>& record) {
         return ParticleBuffers<HostArray>::endpoints_of(record, [](auto& array) {
             return Endpoint{Endpoint::kHostMemory, array.data()};
@@ -90,6 +103,8 @@ private:
     HostArray<std::uint64_t> sort_key_;
     HostArray<std::uint32_t> sort_permutation_;
     HostArray<NeighbourEntry> list_;
+    HostArray<Vec3> instrument_points_;
+    HostArray<PointSums> instrument_sums_;
     KernelTimes times_;
     double last_forces_seconds_ = 0.0;
     HostTransport transport_;

@@ -112,6 +112,8 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     list_.allocate("neighbour_list", layout.list_bytes());
     temp_.allocate("cub_temp", temp_bytes(layout.capacity));
     scalars_.allocate("scalars", sizeof(Scalars));
+    instrument_points_.allocate("instrument points", layout.instrument_points * sizeof(Vec3));
+    instrument_sums_.allocate("instrument sums", layout.instrument_points * sizeof(PointSums));
 }
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
@@ -297,11 +299,45 @@ std::size_t CudaDevice::bytes_allocated() const {
     for_each_field(
         [&](auto, const DeviceMemory& a, const DeviceMemory& b) { total += a.bytes() + b.bytes(); },
         buffers_.current, buffers_.incoming);
-    for (const DeviceMemory* m :
-         {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_, &temp_, &scalars_}) {
+    for (const DeviceMemory* m : {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_,
+                                  &temp_, &scalars_, &instrument_points_, &instrument_sums_}) {
         total += m->bytes();
     }
     return total;
+}
+
+}  // namespace sph
+namespace sph {
+
+// The keys go into dt_max, free between steps; the minimum into the scalars' dt slot.
+InstrumentSums CudaDevice::measure(const std::vector<Vec3>& points, const FrontSpec* front) {
+    if (points.size() * sizeof(Vec3) > instrument_points_.bytes()) {
+        throw std::logic_error("CudaDevice::measure: more points than the layout holds");
+    }
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    const InstrumentArgs args = instrument_args();
+    const std::uint32_t count = static_cast<std::uint32_t>(points.size());
+    InstrumentSums out;
+    out.points.resize(count);
+    if (count > 0) {
+        SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_points_.as<void>(), points.data(),
+                                       count * sizeof(Vec3), cudaMemcpyHostToDevice, stream_));
+        cuda::point_sums(args, instrument_points_.as<Vec3>(), instrument_sums_.as<PointSums>(),
+                         count, stream_);
+        SPH_CUDA_CHECK(cudaMemcpyAsync(out.points.data(), instrument_sums_.as<void>(),
+                                       count * sizeof(PointSums), cudaMemcpyDeviceToHost, stream_));
+    }
+    if (front != nullptr) {
+        Scalars* d_scalars = scalars_.as<Scalars>();
+        cuda::front_keys(args, *front, dt_max_.as<float>(), args.owned_begin, args.owned_end,
+                         stream_);
+        cuda::minimum_dt(dt_max_.as<float>(), args.owned_begin, args.owned_end,
+                         &d_scalars->minimum_dt, temp_.as<void>(), temp_.bytes(), stream_);
+        SPH_CUDA_CHECK(cudaMemcpyAsync(&out.front_key, &d_scalars->minimum_dt, sizeof(float),
+                                       cudaMemcpyDeviceToHost, stream_));
+    }
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return out;
 }
 
 }  // namespace sph

@@ -53,6 +53,7 @@ public:
     void record_marker() override;
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
+    InstrumentSums measure(const std::vector<Vec3>& points, const FrontSpec* front) override;
 
     void trace_into(Trace* trace, int process) override;
 
@@ -70,6 +71,18 @@ private:
     EulerArgs euler_args(float dt) const;
     // The walls' densities are set once a step, from the state the predictor starts from (as
     // DualSPHysics does by default); every local particle's, externals' included.
+    InstrumentArgs instrument_args() const {
+        const LocalRanges& r = buffers_.ranges;
+        return InstrumentArgs{buffers_.current.pos.as<Vec4>(),
+                              buffers_.current.velrho.as<Vec4>(),
+                              buffers_.current.type.as<std::uint8_t>(),
+                              cell_start_.as<std::uint32_t>(),
+                              cell_end_.as<std::uint32_t>(),
+                              r.left,
+                              r.left + r.internal,
+                              layout_.grid,
+                              params_};
+    }
     MdbcArgs mdbc_args() const {
         const LocalRanges& r = buffers_.ranges;
         return MdbcArgs{buffers_.current.pos.as<Vec4>(),
@@ -117,6 +130,7 @@ private:
     ParticleBuffers<DeviceArray> buffers_;
     DeviceMemory force_, dt_max_, cell_;
     DeviceMemory cell_start_, cell_end_, list_, temp_, scalars_;
+    DeviceMemory instrument_points_, instrument_sums_;
     KernelEventTimer timer_;
     GpuTraceClock trace_clock_;  // its trace is null outside a trace window
     int main_track_ = 0, edge_track_[2] = {0, 0};

@@ -1,0 +1,38 @@
+// The instruments evaluated where the particles are (Device::measure, kernels/instruments_body.h):
+// the points they read at, and their readings from the sums there. The readings are those of
+// gauges.h on a host snapshot, to rounding: a probe is the Shepard-normalised pressure at its
+// point; a gauge samples the colour up its line every dp/2 on the grid of multiples of dp/2
+// and reads where, having reached 1/2, it falls below 1/2 again; the front is the leading banded
+// particle with enough banded neighbours.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "devices/device.h"
+#include "instruments.h"
+#include "instruments/gauges.h"
+#include "sph_params.h"
+
+namespace sph {
+
+struct InstrumentPlan {
+    std::vector<Vec3> points;  // the probes, then each gauge's samples from the bottom up
+    long first_sample = 0;     // gauge sample k is at z = (first_sample + k) * step
+    long samples_per_gauge = 0;
+    double step = 0.0;  // dp/2
+    std::optional<FrontSpec> front;
+};
+
+// The points of `instruments` in a domain from z_lo to z_hi.
+InstrumentPlan plan_instruments(const Instruments& instruments, const SphParams& params,
+                                double z_lo, double z_hi);
+
+// The readings from the sums of every device, added over the devices.
+InstrumentReadings readings_from(const Instruments& instruments, const InstrumentPlan& plan,
+                                 const InstrumentSums& sums);
+
+// A gauge's reading from the colour at its samples z_k = (first + k) * step (gauges.h).
+double surface_from_colour(const std::vector<double>& colour, long first, double step);
+
+}  // namespace sph

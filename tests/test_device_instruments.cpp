@@ -1,0 +1,86 @@
+// Instruments evaluated on the devices (Device::measure) read what the host evaluation of the
+// same particles reads (instruments/gauges.h), to rounding: on one device and on several, on
+// every back end.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "dam_break.h"
+#include "driver/simulation.h"
+#include "instruments/gauges.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+class DeviceInstruments : public testing::EveryBackend {
+protected:
+    // DamBreak once the column has begun to fall (the particles off their lattice), with its
+    // instruments and more in and beside the column, across the devices' slices.
+    void expect_device_equals_host(const DeviceSelection& devices) {
+        const DamBreak problem;
+        RunOptions o = testing::small_run(0.05, 10.0, backend());
+        o.devices = devices;
+        o.threads = 1;
+        o.gauges = {{"G1", 2.2, 0.5}, {"G2", 3.0, 0.3}, {"G3", 1.9, 0.5}};
+        o.probes = {{"Q1", 2.5, 0.5, 0.1}, {"Q2", 3.22, 0.5, 0.05}, {"Q3", 2.0, 0.2, 0.02}};
+        Simulation sim(problem, o, 0);
+        for (int i = 0; i < 150; ++i) sim.step();
+        const InstrumentReadings device = sim.measure();
+        const InstrumentReadings host = measure(sim.instruments(), sim.particles(), sim.params());
+        ASSERT_EQ(device.heights.size(), host.heights.size());
+        ASSERT_EQ(device.pressures.size(), host.pressures.size());
+        int wet_gauges = 0, wet_probes = 0;
+        for (std::size_t g = 0; g < host.heights.size(); ++g) {
+            EXPECT_NEAR(device.heights[g], host.heights[g], 1e-4) << "gauge " << g;
+            wet_gauges += host.heights[g] > 0.0;
+        }
+        for (std::size_t p = 0; p < host.pressures.size(); ++p) {
+            EXPECT_NEAR(device.pressures[p], host.pressures[p],
+                        1e-4 * std::fabs(host.pressures[p]) + 1e-2)
+                << "probe " << p;
+            wet_probes += host.pressures[p] > 0.0;
+        }
+        ASSERT_TRUE(std::isfinite(host.front));
+        EXPECT_DOUBLE_EQ(device.front, host.front);
+        std::printf("%s on %d device(s), t = %.3f s: %d of %zu gauges and %d of %zu probes wet, "
+                    "front at x = %.4f m\n",
+                    to_string(backend()).c_str(), sim.device_count(), sim.time(), wet_gauges,
+                    host.heights.size(), wet_probes, host.pressures.size(), host.front);
+        EXPECT_GE(wet_gauges, 3);  // H4 and G1-G3 in and at the column
+        EXPECT_GE(wet_probes, 3);  // Q1-Q3 in it and on the wall behind it
+    }
+    DeviceSelection several() const {
+        return backend() == BackendChoice::kCuda ? DeviceSelection::gpus({0, 0, 0})
+                                                 : DeviceSelection::cpu(3);
+    }
+    DeviceSelection one() const {
+        return backend() == BackendChoice::kCuda ? DeviceSelection::gpus({0})
+                                                 : DeviceSelection::cpu(1);
+    }
+};
+
+// Before the first step (the gauges' row at t = 0) the particles are not yet in cells.
+TEST_P(DeviceInstruments, TheInitialStateIsRead) {
+    const DamBreak problem;
+    Simulation sim(problem, testing::small_run(0.05, 1.0, backend()), 0);
+    const InstrumentReadings r = sim.measure();
+    const InstrumentReadings host = measure(sim.instruments(), sim.particles(), sim.params());
+    EXPECT_EQ(r.heights, host.heights);
+    EXPECT_EQ(r.pressures, host.pressures);
+    EXPECT_NEAR(r.heights.back(), 0.55, 0.05);  // H4, in the reservoir
+}
+
+TEST_P(DeviceInstruments, OneDeviceReadsWhatTheHostReads) {
+    expect_device_equals_host(one());
+}
+
+TEST_P(DeviceInstruments, SeveralDevicesReadWhatTheHostReads) {
+    expect_device_equals_host(several());
+}
+
+SPH_ON_EVERY_BACKEND(DeviceInstruments);
+
+}  // namespace
+}  // namespace sph
