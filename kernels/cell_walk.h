@@ -13,8 +13,8 @@
 
 namespace sph {
 
-// Calls visit(j) for each particle j of the cells around `point`; cells outside the grid, and
-// cells this device holds no particle of, are skipped.
+// Calls visit(j) for each particle j of the cells around `point`, until a call returns true;
+// cells outside the grid, and cells this device holds no particle of, are skipped.
 template <class Visit>
 SPH_HD void for_each_particle_near(Vec3 point, const CellGrid& grid,
                                    const std::uint32_t* cell_start, const std::uint32_t* cell_end,
@@ -36,7 +36,9 @@ SPH_HD void for_each_particle_near(Vec3 point, const CellGrid& grid,
                 const std::uint32_t start = cell_start[cell];
                 if (start == kEmptyCell) continue;
                 const std::uint32_t end = cell_end[cell];
-                for (std::uint32_t j = start; j < end; ++j) visit(j);
+                for (std::uint32_t j = start; j < end; ++j) {
+                    if (visit(j)) return;
+                }
             }
         }
     }

@@ -50,13 +50,14 @@ struct InstrumentArgs {
 SPH_HD PointSums point_sums(Vec3 at, const InstrumentArgs& a) {
     PointSums s{0.0f, 0.0f};
     for_each_particle_near(at, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
-        if (j < a.owned_begin || j >= a.owned_end || a.type[j] != kFluid) return;
+        if (j < a.owned_begin || j >= a.owned_end || a.type[j] != kFluid) return false;
         const float r2 = length_squared(at - xyz(a.pos[j]));
-        if (!(r2 < a.params.kernel_radius_sq)) return;
+        if (!(r2 < a.params.kernel_radius_sq)) return false;
         const float rho = a.velrho[j].w;
         const float w = a.params.mass / rho * wendland_w(sqrtf(r2), a.params);
         s.volume += w;
         s.pressure += tait_pressure(rho, a.params) * w;
+        return false;
     });
     return s;
 }
@@ -70,10 +71,12 @@ SPH_HD float front_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpec
     if (!in_front_band(p, a.type[i], f)) return INFINITY;
     const float along = f.axis == 0 ? p.x : f.axis == 1 ? p.y : p.z;
     if (!is_finite(along)) return INFINITY;
+    // Counting stops at min_neighbours: in the water's bulk the first cell is enough.
     int neighbours = 0;
     for_each_particle_near(xyz(p), a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
-        if (j == i || !in_front_band(a.pos[j], a.type[j], f)) return;
+        if (j == i || !in_front_band(a.pos[j], a.type[j], f)) return false;
         neighbours += length_squared(xyz(a.pos[j]) - xyz(p)) <= f.reach_sq;
+        return neighbours >= f.min_neighbours;
     });
     return neighbours >= f.min_neighbours ? -float(f.direction) * along : INFINITY;
 }

@@ -151,6 +151,7 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a) {
     GhostSums sums{};
     for_each_particle_near(g, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
         if (a.type[j] == kFluid) add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
+        return false;
     });
     a.velrho[i].w = density_from_ghost_sums(sums, a.to_ghost[i], a.params);
 }
