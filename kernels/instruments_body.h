@@ -36,17 +36,6 @@ struct FrontSpec {
     int min_neighbours;
 };
 
-struct InstrumentArgs {
-    const Vec4* pos;
-    const Vec4* velrho;
-    const std::uint8_t* type;
-    const std::uint32_t* cell_start;
-    const std::uint32_t* cell_end;
-    std::uint32_t owned_begin, owned_end;  // the device's internal particles
-    CellGrid grid;
-    SphParams params;
-};
-
 SPH_HD PointSums point_sums(Vec3 at, const InstrumentArgs& a) {
     PointSums s{0.0f, 0.0f};
     for_each_particle_near(at, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {

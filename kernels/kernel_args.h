@@ -84,6 +84,19 @@ struct MdbcArgs {
     SphParams params;
 };
 
+// Instruments (instruments_body.h): reads pos, velrho, type and the cell ranges; sums over the
+// particles [owned_begin, owned_end), the device's internal ones.
+struct InstrumentArgs {
+    const Vec4* pos;
+    const Vec4* velrho;
+    const std::uint8_t* type;
+    const std::uint32_t* cell_start;
+    const std::uint32_t* cell_end;
+    std::uint32_t owned_begin, owned_end;  // the device's internal particles
+    CellGrid grid;
+    SphParams params;
+};
+
 // Forces: reads pos, velrho, type, the list; writes force (ax, ay, az, drho/dt) and dt_max.
 struct ForcesArgs {
     const Vec4* pos;

@@ -153,7 +153,7 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a) {
         if (a.type[j] == kFluid) add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
         return false;
     });
-    a.velrho[i].w = density_from_ghost_sums(sums, a.to_ghost[i], a.params);
+    a.velrho[i].w = density_from_ghost_sums(sums, offset, a.params);
 }
 
 }  // namespace sph

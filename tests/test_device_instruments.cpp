@@ -44,10 +44,11 @@ protected:
         }
         ASSERT_TRUE(std::isfinite(host.front));
         EXPECT_DOUBLE_EQ(device.front, host.front);
-        std::printf("%s on %d device(s), t = %.3f s: %d of %zu gauges and %d of %zu probes wet, "
-                    "front at x = %.4f m\n",
-                    to_string(backend()).c_str(), sim.device_count(), sim.time(), wet_gauges,
-                    host.heights.size(), wet_probes, host.pressures.size(), host.front);
+        std::printf(
+            "%s on %d device(s), t = %.3f s: %d of %zu gauges and %d of %zu probes wet, "
+            "front at x = %.4f m\n",
+            to_string(backend()).c_str(), sim.device_count(), sim.time(), wet_gauges,
+            host.heights.size(), wet_probes, host.pressures.size(), host.front);
         EXPECT_GE(wet_gauges, 3);  // H4 and G1-G3 in and at the column
         EXPECT_GE(wet_probes, 3);  // Q1-Q3 in it and on the wall behind it
     }

@@ -128,8 +128,8 @@ def return_metric(name: str, run: str, t_sim, h_sim, t_exp, h_exp) -> Metric:
                absolute=True)
     times = []
     for t, h in ((t_sim, h_sim), (t_exp, h_exp)):
-        keep = np.asarray(t) >= after
-        times.append(accuracy.arrival_time(np.asarray(t)[keep], np.asarray(h)[keep], level))
+        t, h = np.asarray(t), np.asarray(h)
+        times.append(accuracy.arrival_time(t[t >= after], h[t >= after], level))
     sim, exp = times
     if sim is not None and exp is not None:
         m.value = sim - exp

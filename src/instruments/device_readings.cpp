@@ -6,10 +6,6 @@
 
 namespace sph {
 
-namespace {
-constexpr double kSurfaceColour = 0.5;
-}  // namespace
-
 InstrumentPlan plan_instruments(const Instruments& in, const SphParams& params, double z_lo,
                                 double z_hi) {
     InstrumentPlan plan;
@@ -39,16 +35,9 @@ InstrumentPlan plan_instruments(const Instruments& in, const SphParams& params, 
 }
 
 double surface_from_colour(const std::vector<double>& colour, long first, double step) {
-    bool wet = false;
-    double previous = 0.0;
+    SurfaceScan scan(step);
     for (std::size_t k = 0; k < colour.size(); ++k) {
-        const double z = double(first + long(k)) * step;
-        if (!wet) {
-            wet = colour[k] >= kSurfaceColour;
-        } else if (colour[k] < kSurfaceColour) {
-            return z - step + (previous - kSurfaceColour) / (previous - colour[k]) * step;
-        }
-        previous = colour[k];
+        if (scan.add(double(first + long(k)) * step, colour[k])) return scan.height();
     }
     return 0.0;  // dry, or water up to the domain's top
 }

@@ -131,14 +131,13 @@ double surface_height(std::vector<Nearby>& near, const SphParams& params) {
     const double bottom = std::floor((near.front().z - radius) / step) * step;
     const double top = near.back().z + radius;
     std::size_t begin = 0, end = 0;
-    bool wet = false;
-    double previous = 0.0;  // the colour one sample lower (read once wet)
+    SurfaceScan scan(step);
     for (long k = 0;; ++k) {
         const double z = bottom + k * step;
         if (z > top) return 0.0;
         while (end < near.size() && near[end].z < z + radius) ++end;
         while (begin < end && near[begin].z <= z - radius) ++begin;
-        if (!wet && begin == end &&
+        if (!scan.wet() && begin == end &&
             end < near.size()) {  // dry gap: on to the next particle's reach
             const long next = long(std::floor((near[end].z - radius - bottom) / step));
             if (next > k) {
@@ -151,12 +150,7 @@ double surface_height(std::vector<Nearby>& near, const SphParams& params) {
             const double dz = near[j].z - z;
             colour += near[j].volume * kernel(near[j].r_xy_sq + dz * dz, params);
         }
-        if (!wet) {
-            wet = colour >= kSurfaceColour;
-        } else if (colour < kSurfaceColour) {
-            return z - step + (previous - kSurfaceColour) / (previous - colour) * step;
-        }
-        previous = colour;
+        if (scan.add(z, colour)) return scan.height();
     }
 }
 
@@ -181,6 +175,17 @@ std::vector<Site> sites_of(const Instruments& in) {
 }
 
 }  // namespace
+
+bool SurfaceScan::add(double z, double colour) {
+    if (!wet_) {
+        wet_ = colour >= kSurfaceColour;
+    } else if (colour < kSurfaceColour) {
+        height_ = z - step_ + (previous_ - kSurfaceColour) / (previous_ - colour) * step_;
+        return true;
+    }
+    previous_ = colour;
+    return false;
+}
 
 double particle_spacing(const SphParams& params) {
     return std::cbrt(double(params.mass) / double(params.rho0));

@@ -53,6 +53,24 @@ struct InstrumentReadings {
     double front = 0.0;             // [m]; NaN when no particle qualifies; unset without a tracker
 };
 
+// A gauge's reading rule, fed its line's colour sample by sample from the bottom up, `step`
+// apart: wet once the colour reaches 1/2; the surface is where it next falls below 1/2,
+// interpolated linearly between the two samples around the crossing.
+class SurfaceScan {
+public:
+    explicit SurfaceScan(double step) : step_(step) {}
+    // Takes the colour at z; true once the surface is found (height()).
+    bool add(double z, double colour);
+    bool wet() const { return wet_; }
+    double height() const { return height_; }
+
+private:
+    double step_;
+    bool wet_ = false;
+    double previous_ = 0.0;  // the colour one sample lower (read once wet)
+    double height_ = 0.0;
+};
+
 // The particle spacing dp = (mass / rho0)^(1/3).
 double particle_spacing(const SphParams& params);
 
