@@ -2,26 +2,54 @@
 
 #include <cmath>
 #include <filesystem>
+#include <ostream>
+#include <sstream>
 #include <stdexcept>
 
 namespace sph {
 
-GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns)
-    : path_((std::filesystem::path(output_dir) / "gauges.csv").string()), columns_(columns.size()) {
+namespace {
+
+void check_columns(const std::vector<std::string>& columns) {
     for (const std::string& name : columns) {
         if (name.empty() || name.find_first_of(",\"\r\n") != std::string::npos) {
             throw std::invalid_argument("gauges.csv: bad column name '" + name + "'");
         }
     }
+}
+
+void write_header(std::ostream& out, const std::vector<std::string>& columns) {
+    out << "time";
+    for (const std::string& name : columns) out << ',' << name;
+    out << '\n';
+}
+
+// Nine significant digits: below float resolution of the values, readable as text.
+void write_row(std::ostream& out, double time, const std::vector<double>& values) {
+    out << time;
+    for (double v : values) {
+        out << ',';
+        if (std::isnan(v)) {
+            out << "nan";
+        } else {
+            out << v;
+        }
+    }
+    out << '\n';
+}
+
+}  // namespace
+
+GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns)
+    : path_((std::filesystem::path(output_dir) / "gauges.csv").string()), columns_(columns.size()) {
+    check_columns(columns);
     std::error_code ignored;  // a folder that cannot be made shows up as a file that cannot open
     std::filesystem::create_directories(output_dir, ignored);
     out_.open(path_, std::ios::out | std::ios::trunc);
     if (!out_) throw std::runtime_error("cannot write " + path_);
-    out_ << "time";
-    for (const std::string& name : columns) out_ << ',' << name;
-    out_ << '\n' << std::flush;
+    write_header(out_, columns);
+    out_ << std::flush;
     if (!out_) throw std::runtime_error("cannot write " + path_);
-    // Nine significant digits: below float resolution of the values, readable as text.
     out_.precision(9);
 }
 
@@ -30,17 +58,20 @@ void GaugeCsv::append(double time, const std::vector<double>& values) {
         throw std::invalid_argument("gauges.csv: " + std::to_string(values.size()) +
                                     " values for " + std::to_string(columns_) + " columns");
     }
-    out_ << time;
-    for (double v : values) {
-        out_ << ',';
-        if (std::isnan(v)) {
-            out_ << "nan";
-        } else {
-            out_ << v;
-        }
-    }
-    out_ << '\n' << std::flush;
+    write_row(out_, time, values);
+    out_ << std::flush;
     if (!out_) throw std::runtime_error("cannot write " + path_);
+}
+
+std::string gauge_csv_text(const std::vector<std::string>& columns,
+                           const std::vector<double>& times,
+                           const std::vector<std::vector<double>>& rows) {
+    check_columns(columns);
+    std::ostringstream out;
+    write_header(out, columns);
+    out.precision(9);
+    for (std::size_t r = 0; r < rows.size(); ++r) write_row(out, times.at(r), rows[r]);
+    return out.str();
 }
 
 }  // namespace sph

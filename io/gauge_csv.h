@@ -30,4 +30,10 @@ private:
     std::ofstream out_;
 };
 
+// The whole text of a gauges.csv: the header "time,<column>,..." and one row per time, written
+// as GaugeCsv writes them.
+std::string gauge_csv_text(const std::vector<std::string>& columns,
+                           const std::vector<double>& times,
+                           const std::vector<std::vector<double>>& rows);
+
 }  // namespace sph

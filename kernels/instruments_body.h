@@ -2,13 +2,24 @@
 // (src/instruments/device_readings.h turns their sums into readings; src/instruments/gauges.h
 // defines the readings and evaluates them on a host snapshot).
 //
-// A point's sums run over the fluid particles within 2h that the device owns (its internal
-// particles, so that summing the devices' sums counts each particle once): the kernel volume
-// sum_j V_j W (the SPH colour, for gauges) and sum_j p_j V_j W (for probes, Shepard-normalised
-// by the first). The front's key of a particle is minus its coordinate along the tracker's axis
+// A site's sums run over the particles the device owns (its internal particles, so that summing
+// the devices' sums counts each particle once). At a point (probes, gauge samples): over the fluid
+// within 2h, the kernel volume sum_j V_j W (the SPH colour, for gauges) and sum_j p_j V_j W (for
+// probes, Shepard-normalised by the first). On a tile of a wall sensor's disc: over the wall's
+// first layer of particles whose patch centre is in the tile, the part c_j of the disc each dp x dp
+// patch covers and sum_j c_j p_j (the sensor reads their ratio). A disc is cut into tiles no wider
+// than 2h x 2h so that the 27 cells around a tile's centre hold all of its particles, whatever the
+// disc's size. The sums are taken cell by cell (27 per site, in parallel on a GPU) and added up
+// in cell order. The front's key of a particle is minus its coordinate along the tracker's axis
 // and direction if it leads (fluid in the floor band with enough banded neighbours within 2 dp,
 // counted among every particle the device holds, externals included), +infinity otherwise: the
-// smallest key over all devices is minus the front.
+// smallest key over all devices is minus the front. Counting neighbours is the costly part, so a
+// device examines only the particles whose banded key is at most a limit (front_key's
+// key_limit): whenever a qualifying particle lies within the limit, so does the device's front
+// (every particle ahead of it does), and the result is exact. The CPU takes the slab
+// FrontSpec::slab deep behind its leading banded particle (banded_key), and everything only if
+// nothing there qualifies; a GPU first tries the slab behind the lead it found the measurement
+// before, which lets one pass over the particles find the new lead too.
 #pragma once
 
 #include <cmath>
@@ -22,10 +33,67 @@
 
 namespace sph {
 
-struct PointSums {
-    float volume;    // sum_j V_j W(|x - x_j|) [-]
-    float pressure;  // sum_j p_j V_j W [Pa]
+// What a site adds up; the site's reading is pressure / weight.
+struct SiteSums {
+    float weight;    // point: sum_j V_j W(|x - x_j|) [-]; wall tile: sum_j c_j (patches) [-]
+    float pressure;  // sum_j p_j times the particle's weight [Pa]
 };
+
+// Where an instrument reads: a point in the water, or a tile of a wall sensor's disc.
+struct InstrumentSite {
+    Vec3 at;        // the point; a tile's centre, on the plane of the wall's first layer
+    int face;       // -1 at a point; a tile: 2 axis + (direction > 0 ? 1 : 0) (WallSensor)
+    Vec3 centre;    // the disc's centre, on the face
+    float radius;   // the disc's
+    float spacing;  // dp: the width of a patch, the depth of the first layer's band
+    // The tiles: squares `tile` wide along the face's two axes from the corner (tile_lo_u,
+    // tile_lo_v); this one is number (tile_u, tile_v). A particle's tile is found from its
+    // position by the same arithmetic in every tile, so each particle is in exactly one.
+    // tile = 0: one tile, the whole face.
+    float tile, tile_lo_u, tile_lo_v;
+    int tile_u, tile_v;
+};
+
+// The part of a dp x dp patch, centred (du, dv) from a disc's centre, that the disc covers: the
+// patch is clipped to the disc's bounding square, and the share of that rectangle's 8 x 8
+// sub-rectangles whose centre is in the disc scales its area. Clipping first keeps a disc much
+// smaller than a patch (a 6 mm sensor at dp 37 mm) sampled as finely as a large one.
+SPH_HD float disc_coverage(float du, float dv, float radius, float dp) {
+    const float u0 = fmaxf(du - 0.5f * dp, -radius), u1 = fminf(du + 0.5f * dp, radius);
+    const float v0 = fmaxf(dv - 0.5f * dp, -radius), v1 = fminf(dv + 0.5f * dp, radius);
+    if (!(u1 > u0 && v1 > v0)) return 0.0f;
+    const float r2 = radius * radius, su = (u1 - u0) / 8.0f, sv = (v1 - v0) / 8.0f;
+    int inside = 0;
+    for (int a = 0; a < 8; ++a) {
+        const float u = u0 + (float(a) + 0.5f) * su;
+        for (int b = 0; b < 8; ++b) {
+            const float v = v0 + (float(b) + 0.5f) * sv;
+            inside += u * u + v * v <= r2;
+        }
+    }
+    return float(inside) / 64.0f * ((u1 - u0) * (v1 - v0)) / (dp * dp);
+}
+
+SPH_HD float component(Vec3 v, int axis) {
+    return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+}
+
+// The weight of wall particle x in a wall sensor's tile: its patch's coverage of the disc if it is
+// in the wall's first layer (within dp behind the face) and its patch centre is in the tile, else
+// 0.
+SPH_HD float wall_tile_weight(Vec3 x, const InstrumentSite& s) {
+    const int axis = s.face / 2;
+    const float direction = s.face % 2 == 1 ? 1.0f : -1.0f;
+    const float depth = direction * (component(s.centre, axis) - component(x, axis));
+    if (!(depth > 0.0f && depth <= s.spacing)) return 0.0f;
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    if (s.tile > 0.0f && (int(floorf((component(x, u) - s.tile_lo_u) / s.tile)) != s.tile_u ||
+                          int(floorf((component(x, v) - s.tile_lo_v) / s.tile)) != s.tile_v)) {
+        return 0.0f;
+    }
+    return disc_coverage(component(x, u) - component(s.centre, u),
+                         component(x, v) - component(s.centre, v), s.radius, s.spacing);
+}
 
 // What the front tracker asks of the particles (problems/instruments.h: FrontTracker).
 struct FrontSpec {
@@ -34,32 +102,83 @@ struct FrontSpec {
     float floor, top;  // the band: floor <= z < top
     float reach_sq;    // (2 dp)^2: neighbours closer than this count
     int min_neighbours;
+    float slab;  // depth of the leading slab whose particles are examined first [m]
 };
 
-SPH_HD PointSums point_sums(Vec3 at, const InstrumentArgs& a) {
-    PointSums s{0.0f, 0.0f};
-    for_each_particle_near(at, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
-        if (j < a.owned_begin || j >= a.owned_end || a.type[j] != kFluid) return false;
+// A point's sums over the k-th cell around it.
+SPH_HD SiteSums point_cell_sums(Vec3 at, int k, const InstrumentArgs& a) {
+    SiteSums s{0.0f, 0.0f};
+    for_each_particle_in_cell_near(at, k, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
+        if (j < a.owned_begin || j >= a.owned_end || a.type[j] != kFluid) return;
         const float r2 = length_squared(at - xyz(a.pos[j]));
-        if (!(r2 < a.params.kernel_radius_sq)) return false;
+        if (!(r2 < a.params.kernel_radius_sq)) return;
         const float rho = a.velrho[j].w;
         const float w = a.params.mass / rho * wendland_w(sqrtf(r2), a.params);
-        s.volume += w;
+        s.weight += w;
         s.pressure += tait_pressure(rho, a.params) * w;
-        return false;
     });
     return s;
+}
+
+// A wall sensor's tile's sums over the k-th cell around its centre.
+SPH_HD SiteSums wall_tile_cell_sums(const InstrumentSite& site, int k, const InstrumentArgs& a) {
+    SiteSums s{0.0f, 0.0f};
+    for_each_particle_in_cell_near(
+        site.at, k, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
+            if (j < a.owned_begin || j >= a.owned_end || a.type[j] == kFluid) return;
+            const float c = wall_tile_weight(xyz(a.pos[j]), site);
+            if (c > 0.0f) {
+                s.weight += c;
+                s.pressure += tait_pressure(a.velrho[j].w, a.params) * c;
+            }
+        });
+    return s;
+}
+
+// A site's sums over the k-th of the cells around it (k in [0, kCellsAround)).
+SPH_HD SiteSums site_cell_sums(const InstrumentSite& site, int k, const InstrumentArgs& a) {
+    return site.face < 0 ? point_cell_sums(site.at, k, a) : wall_tile_cell_sums(site, k, a);
+}
+
+// A site's sums: its cells' sums added up in cell order. A GPU computes the cells' sums in
+// parallel and adds them up with this too, so both back ends add in the same order.
+SPH_HD SiteSums add_cell_sums(const SiteSums* cells) {
+    SiteSums s{0.0f, 0.0f};
+    for (int k = 0; k < kCellsAround; ++k) {
+        s.weight += cells[k].weight;
+        s.pressure += cells[k].pressure;
+    }
+    return s;
+}
+
+SPH_HD SiteSums site_sums(const InstrumentSite& site, const InstrumentArgs& a) {
+    SiteSums cells[kCellsAround];
+    for (int k = 0; k < kCellsAround; ++k) cells[k] = site_cell_sums(site, k, a);
+    return add_cell_sums(cells);
 }
 
 SPH_HD bool in_front_band(const Vec4& p, std::uint8_t type, const FrontSpec& f) {
     return type == kFluid && p.z >= f.floor && p.z < f.top;
 }
 
-SPH_HD float front_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f) {
+// Minus particle i's coordinate along the tracker's axis and direction if it is banded fluid,
+// +infinity otherwise: the smallest is the leading banded particle's.
+SPH_HD float banded_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f) {
+    if (a.type[i] != kFluid) return INFINITY;  // before reading the position: walls are many
     const Vec4 p = a.pos[i];
-    if (!in_front_band(p, a.type[i], f)) return INFINITY;
+    if (!in_front_band(p, kFluid, f)) return INFINITY;
     const float along = f.axis == 0 ? p.x : f.axis == 1 ? p.y : p.z;
     if (!is_finite(along)) return INFINITY;
+    return -float(f.direction) * along;
+}
+
+// The front key of particle i, examined only if its banded key is at most key_limit (+infinity
+// for every particle; the leading key plus FrontSpec::slab for the leading slab).
+SPH_HD float front_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f,
+                       float key_limit) {
+    const float key = banded_key(i, a, f);
+    if (!(key < INFINITY) || key > key_limit) return INFINITY;
+    const Vec4 p = a.pos[i];
     // Counting stops at min_neighbours: in the water's bulk the first cell is enough.
     int neighbours = 0;
     for_each_particle_near(xyz(p), a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
@@ -67,7 +186,7 @@ SPH_HD float front_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpec
         neighbours += length_squared(xyz(a.pos[j]) - xyz(p)) <= f.reach_sq;
         return neighbours >= f.min_neighbours;
     });
-    return neighbours >= f.min_neighbours ? -float(f.direction) * along : INFINITY;
+    return neighbours >= f.min_neighbours ? key : INFINITY;
 }
 
 }  // namespace sph

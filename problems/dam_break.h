@@ -11,7 +11,10 @@
 //   2.638 (in the reservoir), y = 0.5.
 // - Probes P1..P4 on the front face (x = 0.8245, y = 0.471, z = 0.021 ... 0.141) and P5..P8 on the
 //   top (z = 0.161, y = 0.471, x = 0.8035 ... 0.6835). They sit on the faces themselves: the
-//   pressure is interpolated from fluid particles only (src/gauges.h), which never enter the wall.
+//   pressure is interpolated from fluid particles only (src/instruments/gauges.h), which never
+//   enter the wall. They are point probes, not wall sensors, because the default walls are DBC,
+//   whose pressures are their own rather than the water's; under --boundary mdbc,
+//   --wall-sensor 0.8245,0.471,0.021,+x,D reads the face itself.
 // - The front tracker follows the surge along the floor towards the obstacle (smallest x).
 #pragma once
 

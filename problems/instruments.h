@@ -1,6 +1,7 @@
-// The measuring instruments of a run: water-height gauges, pressure probes and a surge-front
-// tracker. A problem proposes its own (Problem::instruments); the command line adds more or drops
-// them. src/gauges.h evaluates them on a particle snapshot; io/gauge_csv.h writes the readings.
+// The measuring instruments of a run: water-height gauges, pressure probes in the water, pressure
+// sensors on walls and a surge-front tracker. A problem proposes its own (Problem::instruments);
+// the command line adds more or drops them. src/gauges.h evaluates them on a particle snapshot;
+// io/gauge_csv.h writes the readings.
 #pragma once
 
 #include <optional>
@@ -21,6 +22,19 @@ struct Probe {
     double x, y, z;  // [m]
 };
 
+// A flush-mounted pressure sensor: a disc on a wall's face that reads the wall's mean pressure
+// over the disc [Pa], from the pressures of the wall's first layer of particles, each weighted by
+// the part of the disc its dp x dp patch of the face covers. Under mDBC those pressures are the
+// water's, extrapolated to the wall (kernels/mdbc_body.h); under DBC they are the dynamic
+// boundary's own. Faces are perpendicular to an axis, as the problems' walls are.
+struct WallSensor {
+    std::string name;
+    double x, y, z;     // the disc's centre, on the face [m]
+    int axis = 0;       // the face's normal: 0 x, 1 y, 2 z
+    int direction = 1;  // +1 or -1: the normal points from the wall into the water along the axis
+    double diameter = 0.0;  // [m]
+};
+
 // The leading edge of a surge along the floor: the furthest fluid particle along `axis` in
 // `direction` among those with floor <= z < floor + band.
 struct FrontTracker {
@@ -37,9 +51,10 @@ struct FrontTracker {
 struct Instruments {
     std::vector<Gauge> gauges;
     std::vector<Probe> probes;
+    std::vector<WallSensor> walls;
     std::optional<FrontTracker> front;
 
-    bool empty() const { return gauges.empty() && probes.empty() && !front; }
+    bool empty() const { return gauges.empty() && probes.empty() && walls.empty() && !front; }
 };
 
 }  // namespace sph

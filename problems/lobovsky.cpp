@@ -36,6 +36,15 @@ Instruments Lobovsky::instruments() const {
     for (int i = 0; i < 4; ++i) {
         in.probes.push_back({"P" + std::to_string(i + 1), kTank[0], 0.5 * kTank[1], kSensorZ[i]});
     }
+    for (int i = 0; i < 4; ++i) {
+        WallSensor s;
+        s.name = "S" + std::to_string(i + 1);
+        s.x = kTank[0], s.y = 0.5 * kTank[1], s.z = kSensorZ[i];
+        s.axis = 0;
+        s.direction = -1;  // the water is at smaller x
+        s.diameter = kSensorDiameter;
+        in.walls.push_back(s);
+    }
     FrontTracker front;
     front.axis = 0;
     front.direction = +1;

@@ -6,12 +6,18 @@
 // The tank is 1.61 m long (x), 0.15 m wide (y), 0.6 m high, open at the top; the water column
 // x in [0, 0.6], the full width, 0.3 m deep, is released at t = 0 (the experiment's gate is not
 // modelled). The downstream wall x = 1.61 carries four pressure sensors, centred 3, 15, 30 and
-// 80 mm above the floor; the flow there is close to uniform across the narrow tank, so probes
-// P1..P4 sit on its centre line (y = 0.075) on the wall's face. They read the fluid beside the
-// face (Shepard over fluid particles within 2h, instruments/gauges.h), about 0.6 dp into the
-// water, as a flush-mounted sensor sees it: under mDBC the walls carry the same pressure, under
-// DBC they hold the water about h off. The front tracker follows the surge along the floor
-// towards that wall (largest x).
+// 80 mm above the floor; the flow there is close to uniform across the narrow tank, so the
+// instruments sit on its centre line (y = 0.075), two kinds at each sensor:
+// - wall sensors S1..S4, discs 6 mm across on the wall's face, read the wall's pressure over the
+//   disc as a flush-mounted sensor does (instruments/gauges.h). Under mDBC that is the water's
+//   pressure extrapolated to the wall, and these are the ones to compare with the experiment
+//   (validation/lobovsky.py). 6 mm is the widest disc centred 3 mm above the floor; the data do
+//   not give the sensors' size, and at the resolutions run (dp 2.5-10 mm) a disc this small reads
+//   the one or two wall particles behind it;
+// - probes P1..P4 at the same points read the fluid beside the face (Shepard over fluid particles
+//   within 2h), about 0.6 dp into the water: the reading to use under DBC, whose walls hold the
+//   water about h off and carry pressures of their own.
+// The front tracker follows the surge along the floor towards that wall (largest x).
 #pragma once
 
 #include "problem.h"
@@ -23,6 +29,7 @@ public:
     static constexpr double kTank[3] = {1.61, 0.15, 0.6};
     static constexpr double kWaterHi[3] = {0.6, 0.15, 0.3};  // from the origin corner
     static constexpr double kSensorZ[4] = {0.003, 0.015, 0.030, 0.080};
+    static constexpr double kSensorDiameter = 0.006;
 
     std::string name() const override { return "Lobovsky"; }
     double default_dp() const override { return 0.005; }

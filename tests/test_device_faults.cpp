@@ -84,7 +84,9 @@ TEST(DeviceMemoryLimit, ARunRefusedOnOneDeviceRunsOnTwo) {
         Simulation sim(problem, o, 0);
         one_device_bytes = sim.group().device(0).bytes_allocated();
     }
-    const std::string limit = std::to_string(one_device_bytes * 3 / 4);
+    // 4/5: at this toy size each of two devices holds more than half (two external bands, and
+    // the instruments' buffers, about 60 kB, on each).
+    const std::string limit = std::to_string(one_device_bytes * 4 / 5);
     const std::vector<std::string> common{
         "--backend",   "cpu",          "--threads", "1",
         "--dp",        "0.05",         "--t-end",   "0.02",
@@ -101,7 +103,7 @@ TEST(DeviceMemoryLimit, ARunRefusedOnOneDeviceRunsOnTwo) {
 
     // Each of the two devices stays under the limit.
     o.devices = DeviceSelection::cpu(2);
-    o.device_memory_limit = one_device_bytes * 3 / 4;
+    o.device_memory_limit = one_device_bytes * 4 / 5;
     Simulation sim(problem, o, 0);
     for (int d = 0; d < 2; ++d) {
         EXPECT_LE(sim.group().device(d).bytes_allocated(), o.device_memory_limit);

@@ -6,9 +6,11 @@
 #include <cmath>
 #include <string>
 
+#include "app/instrument_options.h"
 #include "dam_break.h"
 #include "driver/simulation.h"
 #include "instruments/gauges.h"
+#include "lattice.h"
 #include "test_support.h"
 
 namespace sph {
@@ -25,8 +27,13 @@ protected:
         o.threads = 1;
         o.gauges = {{"G1", 2.2, 0.5}, {"G2", 3.0, 0.3}, {"G3", 1.9, 0.5}};
         o.probes = {{"Q1", 2.5, 0.5, 0.1}, {"Q2", 3.22, 0.5, 0.05}, {"Q3", 2.0, 0.2, 0.02}};
+        // Wall sensors behind and under the column: one disc wider than a tile, one narrower.
+        o.walls = {parse_wall_sensor("3.22,0.5,0.2,-x,0.3", "W1"),
+                   parse_wall_sensor("2.8,0.4,0,+z,0.06", "W2")};
         Simulation sim(problem, o, 0);
-        for (int i = 0; i < 150; ++i) sim.step();
+        for (int i = 0; i < 149; ++i) sim.step();
+        sim.measure();  // a GPU seeks the front behind this measurement's lead next
+        sim.step();
         const InstrumentReadings device = sim.measure();
         const InstrumentReadings host = measure(sim.instruments(), sim.particles(), sim.params());
         ASSERT_EQ(device.heights.size(), host.heights.size());
@@ -41,6 +48,13 @@ protected:
                         1e-4 * std::fabs(host.pressures[p]) + 1e-2)
                 << "probe " << p;
             wet_probes += host.pressures[p] > 0.0;
+        }
+        ASSERT_EQ(device.walls.size(), 2u);
+        ASSERT_EQ(host.walls.size(), 2u);
+        for (std::size_t w = 0; w < host.walls.size(); ++w) {
+            EXPECT_GT(host.walls[w], 500.0) << "wall sensor " << w;  // under the column
+            EXPECT_NEAR(device.walls[w], host.walls[w], 1e-4 * std::fabs(host.walls[w]) + 1e-2)
+                << "wall sensor " << w;
         }
         ASSERT_TRUE(std::isfinite(host.front));
         EXPECT_DOUBLE_EQ(device.front, host.front);
@@ -70,6 +84,7 @@ TEST_P(DeviceInstruments, TheInitialStateIsRead) {
     const InstrumentReadings host = measure(sim.instruments(), sim.particles(), sim.params());
     EXPECT_EQ(r.heights, host.heights);
     EXPECT_EQ(r.pressures, host.pressures);
+    EXPECT_EQ(r.walls, host.walls);
     EXPECT_NEAR(r.heights.back(), 0.55, 0.05);  // H4, in the reservoir
 }
 
@@ -79,6 +94,48 @@ TEST_P(DeviceInstruments, OneDeviceReadsWhatTheHostReads) {
 
 TEST_P(DeviceInstruments, SeveralDevicesReadWhatTheHostReads) {
     expect_device_equals_host(several());
+}
+
+// A block of water on a floor, and one droplet on the floor far ahead of it: the devices' front
+// looks behind their leading banded particle (the droplet) first, finds nothing with neighbours
+// there, and then looks everywhere (instruments_body.h).
+class WaterAndADroplet : public Problem {
+public:
+    std::string name() const override { return "WaterAndADroplet"; }
+    double default_dp() const override { return 0.04; }
+    double default_t_end() const override { return 0.01; }
+    int default_split_axis() const override { return 0; }
+    double still_water_depth() const override { return 0.2; }
+    Box domain(double) const override { return Box{{-0.2, -0.2, -0.2}, {2.2, 0.5, 0.6}}; }
+    void check_resolution(double) const override {}
+    void fill(double dp, const EmitParticle& emit) const override {
+        for_each_lattice_point(Box{{0, 0, -3 * dp}, {2.0, 0.3, 0}}, dp,
+                               [&](double x, double y, double z) {
+                                   emit(SetupParticle{x, y, z, kBoundary, 0.0});
+                               });
+        for_each_lattice_point(Box{{0, 0, 0}, {0.5, 0.3, 0.2}}, dp,
+                               [&](double x, double y, double z) {
+                                   emit(SetupParticle{x, y, z, kFluid, 0.2 - z});
+                               });
+        emit(SetupParticle{1.5 + 0.5 * dp, 0.15 + 0.5 * dp, 0.5 * dp, kFluid, 0.0});
+    }
+    Instruments instruments() const override {
+        Instruments in;
+        in.front = FrontTracker{};
+        return in;
+    }
+};
+
+TEST_P(DeviceInstruments, TheFrontIsFoundBehindALoneDroplet) {
+    const WaterAndADroplet problem;
+    RunOptions o = testing::small_run(0.04, 0.01, backend());
+    o.threads = 1;
+    Simulation sim(problem, o, 0);
+    for (int i = 0; i < 3; ++i) sim.step();
+    const double device = sim.measure().front;
+    const double host = surge_front(*sim.instruments().front, sim.particles(), sim.params());
+    EXPECT_DOUBLE_EQ(device, host);
+    EXPECT_NEAR(device, 0.5, 0.1);  // the block's edge, not the droplet at 1.5 m
 }
 
 SPH_ON_EVERY_BACKEND(DeviceInstruments);

@@ -34,13 +34,9 @@ double distance_to_box(double x, double y, double z, const double lo[3], const d
 
 // --- Options ----------------------------------------------------------------------------------
 
-std::optional<RunOptions> parse(std::vector<std::string> args) {
-    args.insert(args.begin(), "dambreak");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
+std::optional<RunOptions> parse(const std::vector<std::string>& args) {
     DamBreak problem;
-    std::ostringstream help;
-    return parse_command_line(int(argv.size()), argv.data(), problem, help);
+    return testing::parse_options(problem, args);
 }
 
 TEST(GaugeOptions, ParseAndCombineWithTheProblems) {
@@ -109,24 +105,19 @@ TEST(GaugeOptions, HelpListsThem) {
 
 // --- CSV --------------------------------------------------------------------------------------
 
-std::vector<std::string> lines_of(const std::string& path) {
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
+using testing::read_lines;
 
 TEST(GaugeCsvFile, HasTheHeaderAndOneRowPerCall) {
     testing::TempDir dir("gauge_csv");
     const std::string out = dir.path() + "/out";  // made by the writer
     GaugeCsv csv(out, {"H1", "P1", "front_x"});
     EXPECT_EQ(csv.path(), out + "/gauges.csv");
-    EXPECT_EQ(lines_of(csv.path()), std::vector<std::string>{"time,H1,P1,front_x"});
+    EXPECT_EQ(read_lines(csv.path()), std::vector<std::string>{"time,H1,P1,front_x"});
     csv.append(0.0, {0.55, 1234.5, std::numeric_limits<double>::quiet_NaN()});
     // Flushed per row: readable while the writer is still open.
-    EXPECT_EQ(lines_of(csv.path()).size(), 2u);
+    EXPECT_EQ(read_lines(csv.path()).size(), 2u);
     csv.append(0.01, {0.125, 0.0, 1.992});
-    EXPECT_EQ(lines_of(csv.path()),
+    EXPECT_EQ(read_lines(csv.path()),
               (std::vector<std::string>{"time,H1,P1,front_x", "0,0.55,1234.5,nan",
                                         "0.01,0.125,0,1.992"}));
     EXPECT_THROW(csv.append(0.02, {1.0}), std::invalid_argument);
@@ -203,7 +194,7 @@ TEST(GaugeRun, NoFramesStillWritesTheGauges) {
     Simulation sim(problem, o, 0);
     std::ostringstream log;
     sim.run(log);
-    const std::vector<std::string> rows = lines_of(dir.path() + "/gauges.csv");
+    const std::vector<std::string> rows = read_lines(dir.path() + "/gauges.csv");
     ASSERT_GE(rows.size(), 5u);  // the header, t = 0 and every 5 ms to 0.02 s
     EXPECT_EQ(rows[0].rfind("time,H1,H2,H3,H4,P1", 0), 0u) << rows[0];
     EXPECT_TRUE(std::filesystem::exists(dir.path() + "/run_report.json"));

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "app/instrument_options.h"
 #include "driver/simulation.h"
 #include "still_water.h"
 #include "test_support.h"
@@ -123,8 +124,14 @@ TEST_P(StillWaterTank, UnderMdbcTouchesTheWallsAndTheyReadHydrostaticPressure) {
     options.boundary = BoundaryModel::kMdbc;
     options.h_factor = 1.5;
     options.max_neighbours = 192;
+    // A flush sensor on a side wall (instruments/gauges.h), read on the devices.
+    const double sensor_z = 0.35 * kDepth;
+    options.walls = {parse_wall_sensor("0," + std::to_string(0.5 * kWidth) + "," +
+                                           std::to_string(sensor_z) + ",+x," +
+                                           std::to_string(4 * kDp),
+                                       "W1")};
     Simulation sim(tank, options, 0);
-    double ratio_sum = 0.0, ratio_min = 1e9, ratio_max = 0.0;
+    double ratio_sum = 0.0, ratio_min = 1e9, ratio_max = 0.0, sensor_sum = 0.0;
     int samples = 0;
     for (double next = kFirstSample; sim.time() < kEnd;) {
         sim.step();
@@ -135,17 +142,19 @@ TEST_P(StillWaterTank, UnderMdbcTouchesTheWallsAndTheyReadHydrostaticPressure) {
         ASSERT_GT(r.side_count, 0);
         EXPECT_NEAR(r.lowest_dp, 0.5, 0.1) << "t = " << sim.time() << " s";
         ratio_sum += r.pressure_ratio;
+        sensor_sum += sim.measure().walls.at(0) / (1000.0 * 9.81 * (kDepth - sensor_z));
         ratio_min = std::min(ratio_min, r.pressure_ratio);
         ratio_max = std::max(ratio_max, r.pressure_ratio);
         ++samples;
     }
     ASSERT_GT(samples, 30);
-    const double mean = ratio_sum / samples;
+    const double mean = ratio_sum / samples, sensor = sensor_sum / samples;
     std::printf(
         "%s, mDBC: wall pressure / hydrostatic %.4f on average over %d samples (%.4f to "
-        "%.4f)\n",
-        to_string(backend()).c_str(), mean, samples, ratio_min, ratio_max);
+        "%.4f); side-wall sensor %.4f\n",
+        to_string(backend()).c_str(), mean, samples, ratio_min, ratio_max, sensor);
     EXPECT_NEAR(mean, 1.0, 0.01);
+    EXPECT_NEAR(sensor, 1.0, 0.01);
     EXPECT_NEAR(ratio_max, 1.0, 0.02);  // the ring is small: the start is near the equilibrium
 }
 

@@ -6,10 +6,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <future>
 #include <random>
 #include <sstream>
 
+#include "app/command_line.h"
 #include "app/run_app.h"
 #include "devices/cuda/cuda_support.h"
 
@@ -88,6 +90,20 @@ RunOptions small_run(double dp, double t_end, BackendChoice backend) {
     o.t_end = t_end;
     o.write_output = false;
     return o;
+}
+
+std::optional<RunOptions> parse_options(Problem& problem, const std::vector<std::string>& args) {
+    std::vector<const char*> argv = {"program"};
+    for (const auto& a : args) argv.push_back(a.c_str());
+    std::ostringstream help;
+    return parse_command_line(int(argv.size()), argv.data(), problem, help);
+}
+
+std::vector<std::string> read_lines(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
 }
 
 }  // namespace sph::testing

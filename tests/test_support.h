@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -54,6 +55,12 @@ AppResult run_app_or_fail_on_hang(Problem& problem, const std::vector<std::strin
                                   int split_axis, int bound_seconds);
 // The same on this thread, for runs that cannot hang (option checks, quick refusals).
 AppResult run_program(Problem& problem, const std::vector<std::string>& args, int split_axis);
+
+// The options `args` give `problem`'s program (argv[0] is added); nothing for --help.
+std::optional<RunOptions> parse_options(Problem& problem, const std::vector<std::string>& args);
+
+// The lines of a text file.
+std::vector<std::string> read_lines(const std::string& path);
 
 // Options for a small, quiet run on the given back end.
 RunOptions small_run(double dp, double t_end, BackendChoice backend = BackendChoice::kCpu);

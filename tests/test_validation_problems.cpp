@@ -12,16 +12,13 @@
 #include "app/run_app.h"
 #include "column_collapse.h"
 #include "still_water.h"
+#include "test_support.h"
 
 namespace sph {
 namespace {
 
-std::optional<RunOptions> parse(Problem& problem, std::vector<std::string> args) {
-    args.insert(args.begin(), "program");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
-    std::ostringstream help;
-    return parse_command_line(int(argv.size()), argv.data(), problem, help);
+std::optional<RunOptions> parse(Problem& problem, const std::vector<std::string>& args) {
+    return testing::parse_options(problem, args);
 }
 
 // run_app's exit code and error text for `args`.

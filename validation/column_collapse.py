@@ -48,7 +48,11 @@ DEFAULT_A_OVER_DP, QUICK_A_OVER_DP = 50, 8
 DEFAULT_TAU_END, QUICK_TAU_END = 8.0, 1.9
 SLAB_PARTICLES = 6  # slab width in dp: the gauge line in its middle 2h = 2.6 dp from both walls
 GAUGE_DP = 3  # gauge H this many dp from the back wall: the kernel clears the wall
-FRONT_LIMIT = 0.2  # RMS of Z [-], i.e. 0.2 a
+FRONT_LIMIT = 0.1  # RMS of Z [-], i.e. 0.1 a: the target
+# The experiments started with a release (Martin & Moyce burst a diaphragm, Koshizuka & Oka lifted
+# a gate) that the simulation, starting at rest, skips: the delay that fits the front best is
+# reported, searched over T in [0, MAX_DELAY] in steps of DELAY_STEP.
+MAX_DELAY, DELAY_STEP = 0.4, 0.01  # 0.4: before the first data point (T 0.41)
 HEIGHT_LIMIT = 0.05  # RMS of H [-], i.e. 5 % of the initial height
 FIGURE, SERIES_CSV = "column_collapse.png", "collapse_dimensionless.csv"
 OWN_PROBLEM_OPTIONS = ("--column-width", "--column-height", "--tank-length", "--slab-width",
@@ -195,6 +199,12 @@ def add_metrics(summary: Summary, c: Curves, label: str) -> float:
         e = accuracy.rms_difference(c.big_t, c.z_sim, ref_t[keep], ref_z[keep])
         summary.add(Metric(f"front Z vs {name}, RMS", label, e.value, FRONT_LIMIT,
                            details=f"{e.points} of {ref_t.size} points"))
+        best = min((accuracy.rms_difference(c.big_t, c.z_sim, ref_t[keep] - d, ref_z[keep]).value,
+                    d) for d in np.arange(0.0, MAX_DELAY + 1e-9, DELAY_STEP))
+        summary.add(Metric(f"front Z vs {name}, RMS after the best release delay", label,
+                           best[0], None,
+                           details=f"reported only: the experiment's T less {best[1]:.2f} "
+                           "(its release, which the simulation skips)"))
     # The wave the far wall reflects runs back slower than the surge came: before twice the time
     # the surge took to reach the wall, the column has not felt it.
     hit = np.nonzero(c.z_sim >= c.z_wall)[0]

@@ -43,7 +43,12 @@ FRONT_DATA = os.path.join(HERE, "data", "lobovsky2014_h300_surge_front.dat")
 # problems/lobovsky.h: water depth H, column length L, tank length [m]; the sensors' heights.
 H, L, TANK_LENGTH = 0.3, 0.6, 1.61
 X_WALL = (TANK_LENGTH - L) / H  # the front's (x - L) / H at the downstream wall: 3.37
-SENSORS = (("P1", 3), ("P2", 15), ("P3", 30), ("P4", 80))  # probe, height above the floor [mm]
+SENSORS = (("P1", 3), ("P2", 15), ("P3", 30), ("P4", 80))  # sensor, height above the floor [mm]
+# What stands for sensor n in gauges.csv: under mDBC the wall sensor S<n> (problems/lobovsky.h: a
+# disc 6 mm across on the wall's face, reading the wall's pressure as a flush sensor does); under
+# DBC the probe P<n> at the same point (the fluid beside the face: DBC walls carry pressures of
+# their own).
+WALL_SENSOR_PREFIX, PROBE_PREFIX = "S", "P"
 IMPACT_SENSORS = ("P1", "P2", "P3")  # P4 rises slowly: no sharp first peak to compare
 DEFAULT_DP, DEFAULT_T_END = "0.01,0.005,0.0025", 1.4  # t_end: t* 8, past the data's 7.15
 # 0.0375 m: the coarsest dp lobovsky accepts (four particles across the tank); t* 3.43 covers
@@ -53,9 +58,12 @@ QUICK_DP, QUICK_T_END = "0.0375", 0.6
 # within about 2 ms. Quick: 1 ms, so that the filter still averages three samples.
 DEFAULT_GAUGE_EVERY, QUICK_GAUGE_EVERY = 0.0005, 0.001
 DEFAULT_BOUNDARY = "mdbc"  # the walls carry the fluid's pressure: the sensors sit on one
-# Low-pass filter of the simulated pressures: a centred moving average 2 ms wide (-3 dB at about
-# 220 Hz). It removes the acoustic noise of the weakly compressible pressure (periods of h / c0,
-# 0.1-0.4 ms) and lowers the experiment's median peaks by at most 2 % (P1; < 0.5 % at P2, P3).
+# Low-pass filter of the simulated pressures: the simulator's --gauge-filter (a zero-phase
+# Gaussian, src/instruments/low_pass.h) at 220 Hz, -3 dB there as a centred moving average 2 ms wide
+# (the filter of runs written before gauges_filtered.csv existed). It removes the acoustic noise
+# of the weakly compressible pressure (periods of h / c0, 0.1-0.4 ms) and lowers the experiment's
+# median peaks by at most 2 % (P1; < 0.5 % at P2, P3).
+FILTER_HZ = 220.0
 FILTER_WIDTH = 0.002  # [s]
 FIRST_IMPACT = (2.0, 3.0)  # t*: holds the experiment's first median peak at P1-P3, nothing later
 # The simulated peak is sought within +-10 % of the experiment's peak time: twice the time
@@ -114,7 +122,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def run_all(args: argparse.Namespace) -> Dict:
     exe = case_run.find_executable(args, "lobovsky")
     options = ["--backend", args.backend, "--t-end", num(args.t_end), "--boundary",
-               args.boundary, "--gauge-every", num(args.gauge_every)]
+               args.boundary, "--gauge-every", num(args.gauge_every), "--gauge-filter",
+               num(FILTER_HZ)]
     if case_run.option_value(args.passthrough, "--output-every") is None:
         options += ["--output-every", num(args.t_end)]  # frames (--keep-frames) at 0 and t_end only
     runs = []
@@ -161,18 +170,31 @@ def impact_targets(exp: Dict) -> Dict[str, Dict]:
     return targets
 
 
+def sensor_column(settings: Dict, gauges: Dict, name: str) -> str:
+    """The gauges.csv column of sensor `name` (P1-P4): S<n> under mDBC where the run has it."""
+    wall = WALL_SENSOR_PREFIX + name[1:]
+    return wall if settings["boundary"] == "mdbc" and wall in gauges else PROBE_PREFIX + name[1:]
+
+
 def read_run(settings: Dict, run: Dict, out: str) -> Dict:
-    """A run's series in the experiment's units: t*, each probe raw and filtered, the front X."""
+    """A run's series in the experiment's units: t*, each sensor raw and filtered, the front X."""
     g = settings["gravity"]
-    gauges = case_run.read_gauges(os.path.join(out, run["dir"], "gauges.csv"))
-    missing = [c for c in [n for n, _ in SENSORS] + ["front_x"] if c not in gauges]
+    run_dir = os.path.join(out, run["dir"])
+    gauges = case_run.read_gauges(os.path.join(run_dir, "gauges.csv"))
+    filtered_csv = os.path.join(run_dir, "gauges_filtered.csv")
+    filtered = case_run.read_gauges(filtered_csv) if os.path.exists(filtered_csv) else None
+    columns = {name: sensor_column(settings, gauges, name) for name, _ in SENSORS}
+    missing = [c for c in list(columns.values()) + ["front_x"] if c not in gauges]
     if missing:
         raise RunError(f"{run['dir']}/gauges.csv lacks the columns {missing}")
     t = gauges["time"]
-    sim = {"t_s": t, "t": t * math.sqrt(g / H)}
-    for name, _ in SENSORS:
-        sim[name] = gauges[name] / (settings["rho0"] * g * H)
-        sim[name + "_filtered"] = accuracy.moving_average(t, sim[name], FILTER_WIDTH)
+    sim = {"t_s": t, "t": t * math.sqrt(g / H), "columns": columns,
+           "filter": f"{FILTER_HZ:g} Hz Gaussian" if filtered else f"{1000 * FILTER_WIDTH:g} ms"}
+    scale = settings["rho0"] * g * H
+    for name, column in columns.items():
+        sim[name] = gauges[column] / scale
+        sim[name + "_filtered"] = (filtered[column] / scale if filtered else
+                                   accuracy.moving_average(t, sim[name], FILTER_WIDTH))
     # The tracker reads the leading particle's centre, dp/2 behind the water's edge, which stops
     # at the wall.
     edge = np.minimum(gauges["front_x"] + 0.5 * run["dp"], TANK_LENGTH)
@@ -258,8 +280,10 @@ def notes(settings: Dict) -> List[str]:
         "`lobovsky` (problems/lobovsky.h): the dam break of Lobovsky et al. (2014), H = 0.3 m: a "
         "tank 1.61 x 0.15 x 0.6 m, the water column x in [0, 0.6] m released at t = 0 (the "
         "experiment's gate is not modelled, and its time origin is taken as is), "
-        f"`--boundary {settings['boundary']}`. Probes P1-P4 on the downstream wall's face at "
-        "z = 3, 15, 30, 80 mm (sensors 1-4), every "
+        f"`--boundary {settings['boundary']}`. Sensors 1-4 (P1-P4 below) on the downstream "
+        "wall's face at z = 3, 15, 30, 80 mm: under mDBC the wall sensors S1-S4 (discs 6 mm "
+        "across reading the wall's pressure, as flush sensors do), under DBC (or runs without "
+        "them) the probes P1-P4 at the same points (the fluid beside the face); read every "
         f"{settings['gauge_every']:g} s; the surge front is the leading fluid particle on the "
         "floor plus dp/2 (its edge).",
         "Against the experiment's median and 2.5-97.5 % band over about 100 repetitions "
@@ -267,10 +291,11 @@ def notes(settings: Dict) -> List[str]:
         "t* = t sqrt(g/H), p / (rho g H) and X = (x_front - L) / H, with L = 0.6 m and H = 0.3 m. "
         "The experiment's pressures are scaled with its rho = 997 kg/m^3, the simulation's with "
         f"its rho0 = {settings['rho0']:g} kg/m^3; g = {settings['gravity']:g} m/s^2.",
-        f"The simulated pressures are low-pass filtered by a centred moving average "
-        f"{1000 * FILTER_WIDTH:g} ms wide (-3 dB at about {0.443 / FILTER_WIDTH:.0f} Hz), which "
-        "lowers the experiment's median peaks by at most 2 %; `wall_pressure.csv` holds the raw "
-        "and filtered series. First impact (P1-P3): the experiment's peak is the median's "
+        f"The simulated pressures are low-pass filtered to {FILTER_HZ:g} Hz (-3 dB) by the "
+        "simulator (`--gauge-filter`, a zero-phase Gaussian; runs written without "
+        f"gauges_filtered.csv: a centred moving average {1000 * FILTER_WIDTH:g} ms wide, -3 dB at "
+        f"about {0.443 / FILTER_WIDTH:.0f} Hz), which lowers the experiment's median peaks by at "
+        "most 2 %; `wall_pressure.csv` holds the raw and filtered series. First impact (P1-P3): the experiment's peak is the median's "
         f"maximum over t* in [{FIRST_IMPACT[0]:g}, {FIRST_IMPACT[1]:g}]; the simulation's is the "
         f"filtered maximum within +-{100 * PEAK_WINDOW:g} % of that time; its value is compared "
         "with the band there, [max of the 2.5 % level, max of the 97.5 % level] over the same "
@@ -305,6 +330,8 @@ def compare(settings: Dict, out: str) -> Summary:
     for run in settings["runs"]:
         sim = read_run(settings, run, out)
         sims.append((run, sim))
+        summary.notes.append(f"{run['label']}: sensors 1-4 read from "
+                             + ", ".join(sim["columns"].values()) + f", filtered {sim['filter']}.")
         for m in run_metrics(exp, targets, sim, run["label"], run["dp"] == finest):
             summary.add(m)
     write_series(os.path.join(out, SERIES_CSV), sims)

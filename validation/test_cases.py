@@ -107,6 +107,7 @@ class ColumnCollapseQuickTest(CaseTestBase):
         rows = read_metrics(self.out)
         run = "dp 0.125 m (a/dp 8)"
         for metric in ("front Z vs Martin & Moyce, RMS", "front Z vs Koshizuka & Oka, RMS",
+                       "front Z vs Martin & Moyce, RMS after the best release delay",
                        "column height H vs Martin & Moyce, RMS"):
             self.assert_finite(rows[(metric, run)])
         # Even this coarse the front and the column are within a (Z) and a fifth of the
@@ -185,8 +186,11 @@ class LobovskyQuickTest(CaseTestBase):
             filtered = [float(r[f"{sensor}_filtered"]) for r in series]
             self.assertTrue(all(math.isfinite(v) for v in raw + filtered), sensor)
             self.assertLessEqual(max(filtered), max(raw) + 1e-9, sensor)  # an average
-        with open(os.path.join(self.out, "runs", "dp0.0375", "gauges.csv")) as f:
-            self.assertTrue(f.readline().startswith("time,P1,P2,P3,P4,front_x"))
+        # Probes and wall sensors at the four sensors, and the simulator's filtered series.
+        for name in ("gauges.csv", "gauges_filtered.csv"):
+            with open(os.path.join(self.out, "runs", "dp0.0375", name)) as f:
+                self.assertTrue(f.readline().startswith("time,P1,P2,P3,P4,S1,S2,S3,S4,front_x"))
+        self.assertIn("Hz Gaussian", summary)
         self.assert_recomputes("lobovsky.py", "lobovsky_wall_pressure.png")
 
 

@@ -71,16 +71,23 @@ void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end
     for (Index i = begin; i < Index(end); ++i) mdbc_density(std::uint32_t(i), args);
 }
 
-void point_sums(const InstrumentArgs& args, const Vec3* points, PointSums* sums,
-                std::uint32_t count) {
+void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* sums,
+               std::uint32_t count) {
 #pragma omp parallel for schedule(static)
-    for (Index k = 0; k < Index(count); ++k) sums[k] = point_sums(points[k], args);
+    for (Index k = 0; k < Index(count); ++k) sums[k] = site_sums(sites[k], args);
 }
 
-void front_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
+void banded_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
+                 std::uint32_t begin, std::uint32_t end) {
+#pragma omp parallel for schedule(static)
+    for (Index i = begin; i < Index(end); ++i) keys[i] = banded_key(std::uint32_t(i), args, front);
+}
+
+void front_keys(const InstrumentArgs& args, const FrontSpec& front, float key_limit, float* keys,
                 std::uint32_t begin, std::uint32_t end) {
 #pragma omp parallel for schedule(static)
-    for (Index i = begin; i < Index(end); ++i) keys[i] = front_key(std::uint32_t(i), args, front);
+    for (Index i = begin; i < Index(end); ++i)
+        keys[i] = front_key(std::uint32_t(i), args, front, key_limit);
 }
 
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end) {

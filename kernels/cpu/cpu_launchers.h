@@ -20,10 +20,12 @@ std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t beg
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end);
 // The mDBC density of the boundary particles among [begin, end).
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end);
-// Instruments (instruments_body.h): each point's sums, and each particle's front key.
-void point_sums(const InstrumentArgs& args, const Vec3* points, PointSums* sums,
-                std::uint32_t count);
-void front_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
+// Instruments (instruments_body.h): each site's sums, and each particle's front key.
+void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* sums,
+               std::uint32_t count);
+void banded_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
+                 std::uint32_t begin, std::uint32_t end);
+void front_keys(const InstrumentArgs& args, const FrontSpec& front, float key_limit, float* keys,
                 std::uint32_t begin, std::uint32_t end);
 // Minimum of dt_max over [begin, end); NaN if any element is NaN.
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end);

@@ -9,6 +9,7 @@
 
 #include "build_neibs_body.h"
 #include "cuda/cuda_check.h"
+#include "cuda/launch_shape.h"
 #include "euler_body.h"
 #include "forces_body.h"
 #include "mdbc_body.h"
@@ -16,13 +17,6 @@
 namespace sph::cuda {
 
 namespace {
-
-constexpr unsigned kBlock = 256;
-constexpr unsigned kForcesBlock = 128;  // Forces holds many registers; smaller blocks fill the SMs
-
-unsigned blocks_for(std::uint32_t count, unsigned block) {
-    return (count + block - 1) / block;
-}
 
 __global__ void hash_kernel(HashArgs args, std::uint32_t count) {
     const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -77,18 +71,6 @@ __global__ void forces_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_
 __global__ void mdbc_kernel(MdbcArgs args, std::uint32_t begin, std::uint32_t end) {
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
     if (i < end) mdbc_density(i, args);
-}
-
-__global__ void point_sums_kernel(InstrumentArgs args, const Vec3* points, PointSums* sums,
-                                  std::uint32_t count) {
-    const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k < count) sums[k] = point_sums(points[k], args);
-}
-
-__global__ void front_keys_kernel(InstrumentArgs args, FrontSpec front, float* keys,
-                                  std::uint32_t begin, std::uint32_t end) {
-    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < end) keys[i] = front_key(i, args, front);
 }
 
 __global__ void predictor_kernel(EulerArgs args, std::uint32_t begin, std::uint32_t end) {
@@ -186,22 +168,6 @@ void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end
     mdbc_kernel<<<blocks_for(end - begin, kForcesBlock), kForcesBlock, 0, stream>>>(args, begin,
                                                                                     end);
     SPH_CUDA_CHECK_LAUNCH("mdbc_kernel");
-}
-
-void point_sums(const InstrumentArgs& args, const Vec3* points, PointSums* sums,
-                std::uint32_t count, cudaStream_t stream) {
-    if (count == 0) return;
-    point_sums_kernel<<<blocks_for(count, kForcesBlock), kForcesBlock, 0, stream>>>(args, points,
-                                                                                    sums, count);
-    SPH_CUDA_CHECK_LAUNCH("point_sums_kernel");
-}
-
-void front_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
-                std::uint32_t begin, std::uint32_t end, cudaStream_t stream) {
-    if (end <= begin) return;
-    front_keys_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, front, keys,
-                                                                              begin, end);
-    SPH_CUDA_CHECK_LAUNCH("front_keys_kernel");
 }
 
 std::size_t minimum_temp_bytes(std::uint32_t capacity) {

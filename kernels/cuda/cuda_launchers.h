@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "instruments_body.h"
 #include "kernel_args.h"
 
 namespace sph::cuda {
@@ -36,12 +35,6 @@ void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cuda
 // The mDBC density of the boundary particles among [begin, end).
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end,
                     cudaStream_t stream);
-// Instruments (instruments_body.h): each point's sums, and each particle's front key.
-void point_sums(const InstrumentArgs& args, const Vec3* points, PointSums* sums,
-                std::uint32_t count, cudaStream_t stream);
-void front_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
-                std::uint32_t begin, std::uint32_t end, cudaStream_t stream);
-
 std::size_t minimum_temp_bytes(std::uint32_t capacity);
 // Writes min(dt_max[begin, end)) into *result, NaN if any element is NaN.
 void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, float* result,

@@ -12,6 +12,7 @@
 #include <tuple>
 #include <utility>
 
+#include "app/instrument_options.h"
 #include "problem.h"
 
 namespace po = boost::program_options;
@@ -62,33 +63,10 @@ void validate(const RunOptions& o) {
     require(o.threads >= 0, "threads", "must not be negative", o.threads);
     require(o.status_interval > 0.0, "status-interval", "must be positive", o.status_interval);
     require(o.gauge_every > 0.0, "gauge-every", "must be positive", o.gauge_every);
+    require(o.gauge_filter_hz >= 0.0 && std::isfinite(o.gauge_filter_hz), "gauge-filter",
+            "must be a frequency >= 0 [Hz]", o.gauge_filter_hz);
     require(o.lb_threshold >= 0.0 && std::isfinite(o.lb_threshold), "lb-threshold",
             "must be a number >= 0", o.lb_threshold);
-}
-
-// Gauges and probes of the command line, named in order, each inside the problem's domain.
-void add_instruments(const std::vector<std::string>& gauges, const std::vector<std::string>& probes,
-                     const Box& domain, RunOptions& o) {
-    auto inside = [&](const std::vector<double>& c, const char* option, const std::string& text) {
-        for (std::size_t a = 0; a < c.size(); ++a) {
-            if (c[a] < domain.lo[a] || c[a] > domain.hi[a]) {
-                std::ostringstream msg;
-                msg << "--" << option << " " << text << " lies outside the domain ("
-                    << "xyz"[a] << " in [" << domain.lo[a] << ", " << domain.hi[a] << "] m)";
-                throw OptionError(msg.str());
-            }
-        }
-    };
-    for (const std::string& text : gauges) {
-        const std::vector<double> c = parse_coordinates(text, 2, "gauge");
-        inside(c, "gauge", text);
-        o.gauges.push_back({"G" + std::to_string(o.gauges.size() + 1), c[0], c[1]});
-    }
-    for (const std::string& text : probes) {
-        const std::vector<double> c = parse_coordinates(text, 3, "probe");
-        inside(c, "probe", text);
-        o.probes.push_back({"Q" + std::to_string(o.probes.size() + 1), c[0], c[1], c[2]});
-    }
 }
 
 }  // namespace
@@ -127,28 +105,6 @@ std::uint64_t parse_bytes(const std::string& text, const char* option) {
     return std::stoull(text.substr(0, digits)) << shift;
 }
 
-std::vector<double> parse_coordinates(const std::string& text, int count, const char* option) {
-    std::vector<double> values;
-    std::stringstream in(text);
-    std::string item;
-    bool ok = true;
-    while (ok && std::getline(in, item, ',')) {
-        const char* begin = item.c_str();
-        char* end = nullptr;
-        errno = 0;
-        const double v = std::strtod(begin, &end);
-        ok = end != begin && *end == '\0' && errno == 0 && std::isfinite(v);
-        values.push_back(v);
-    }
-    if (!ok || int(values.size()) != count || (!text.empty() && text.back() == ',')) {
-        std::ostringstream msg;
-        msg << "--" << option << " takes " << (count == 2 ? "X,Y" : "X,Y,Z") << " in metres, e.g. "
-            << (count == 2 ? "0.5,0.25" : "0.5,0.25,0.1") << " (got '" << text << "')";
-        throw OptionError(msg.str());
-    }
-    return values;
-}
-
 namespace {
 
 // "A:B" of two non-negative integers; throws OptionError naming --`option` and the `form`.
@@ -172,7 +128,7 @@ struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
                 out_of_domain = "remove", trace_window = "10:30", boundary = "dbc",
                 slip = "problem";
-    std::vector<std::string> gauges, probes;
+    std::vector<std::string> gauges, probes, walls;
 };
 
 // clang-format off
@@ -249,6 +205,14 @@ po::options_description measurement_options(RunOptions& o, TextOptions& t) {
          "X,Y: add a water-height gauge (a vertical line) named G<n> [m]; repeatable")
         ("probe", po::value(&t.probes)->composing(),
          "X,Y,Z: add a pressure probe named Q<n> [m]; repeatable")
+        ("wall-sensor", po::value(&t.walls)->composing(),
+         "X,Y,Z,FACE,D: add a pressure sensor named W<n> on a wall: a disc of diameter D [m] "
+         "centred at X,Y,Z on the wall's face, FACE the direction from the wall into the water "
+         "(+x, -x, +y, -y, +z or -z); reads the wall's pressure over the disc; repeatable")
+        ("gauge-filter", with_default(&o.gauge_filter_hz),
+         "cut-off [Hz] of a low-pass filter (Gaussian, zero phase, -3 dB at the cut-off) applied to "
+         "every column of gauges.csv at the end of the run, written to gauges_filtered.csv; "
+         "0: none")
         ("gauge-every", with_default(&o.gauge_every),
          "simulated time between rows of gauges.csv [s]")
         ("no-instruments", "drop the problem's own gauges, probes and front tracker");
@@ -366,7 +330,7 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     if (!read_variables(argc, argv, all, vm, help_out)) return std::nullopt;
     apply_text_options(text, vm, o);
     validate(o);
-    add_instruments(text.gauges, text.probes, problem.domain(o.dp), o);
+    add_instruments(InstrumentTexts{text.gauges, text.probes, text.walls}, problem.domain(o.dp), o);
     problem.check_resolution(o.dp);
     return o;
 }

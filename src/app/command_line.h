@@ -23,7 +23,5 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
 DeviceSelection parse_devices(const std::string& text, BackendChoice backend);
 // A byte count such as 4000000, 512M or 2G (powers of 1024).
 std::uint64_t parse_bytes(const std::string& text, const char* option);
-// The numbers of "x,y[,z]": exactly `count` finite numbers.
-std::vector<double> parse_coordinates(const std::string& text, int count, const char* option);
 
 }  // namespace sph

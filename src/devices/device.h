@@ -43,6 +43,9 @@ struct KernelTimes {
     // Edge-force sends: time copying, and how much of it ran while the central forces computed.
     double exchange_copy = 0.0;
     double exchange_hidden = 0.0;
+    // The instruments' kernels (Device::measure, GPUs only). The main thread waits for them, so
+    // they are part of the run report's output time, not a row of their own.
+    double instruments = 0.0;
 };
 
 struct NeighbourBuild {
@@ -65,7 +68,7 @@ class Device;
 
 // What one device's instruments read (Device::measure).
 struct InstrumentSums {
-    std::vector<PointSums> points;
+    std::vector<SiteSums> sites;
     float front_key = INFINITY;
 };
 
@@ -141,9 +144,10 @@ public:
     virtual void inject_fault() = 0;
 
     // The instruments on the particles as they are between steps (instruments_body.h): the
-    // sums of the internal fluid at each of `points` (at most layout.instrument_points), and
+    // sums of the internal particles at each of `sites` (at most layout.instrument_sites), and
     // the smallest front key (+infinity without a tracker or a leading particle here).
-    virtual InstrumentSums measure(const std::vector<Vec3>& points, const FrontSpec* front) = 0;
+    virtual InstrumentSums measure(const std::vector<InstrumentSite>& sites,
+                                   const FrontSpec* front) = 0;
 
     // From now on adds the device's kernels and copies to `trace` as process `process` (one
     // track per stream); nullptr stops, once what is pending has been added.

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "cell_grid.h"
+#include "instruments_body.h"
 #include "neighbour_list.h"
 #include "particle_record.h"
 #include "vec.h"
@@ -15,8 +16,9 @@ struct DeviceLayout {
     std::uint32_t capacity = 0;        // particles the arrays can hold
     std::uint32_t max_neighbours = 0;  // neighbour list entries per particle
     CellGrid grid{};
-    int id_bits = 0;                      // bits of the sort key that hold the particle id
-    std::uint32_t instrument_points = 0;  // points the instruments read at (probes, gauge samples)
+    int id_bits = 0;  // bits of the sort key that hold the particle id
+    std::uint32_t instrument_sites =
+        0;  // where the instruments read (probes, gauge samples, tiles)
 
     // Per particle: the particle record twice (the current arrays and the incoming ones, which
     // also hold the predicted state between rebuilds), and the working arrays force, dt_max and
@@ -35,9 +37,10 @@ struct DeviceLayout {
         return list > scratch ? list : scratch;
     }
     std::size_t cell_bytes() const { return 2 * sizeof(std::uint32_t) * (grid.cell_count() + 1); }
-    // The instruments' points and their sums.
+    // The instruments' sites, their sums per cell (CUDA) and in all.
     std::size_t instrument_bytes() const {
-        return std::size_t(instrument_points) * (sizeof(Vec3) + 2 * sizeof(float));
+        return std::size_t(instrument_sites) *
+               (sizeof(InstrumentSite) + (1 + kCellsAround) * sizeof(SiteSums));
     }
     // Everything but the sort/reduce library's temporary storage.
     std::size_t bytes() const {

@@ -66,12 +66,16 @@ struct RunOptions {
     int fault_device = -1;             // testing: this device fails ...
     long fault_iteration = -1;         // ... at this iteration
     double status_interval = 1.0;      // wall seconds between status lines on a terminal
-    // Measurement (instruments/gauges.h): gauges and probes added on the command line, named G1,
-    // G2, ... and Q1, Q2, ... in the order given, measured with the problem's own unless
-    // --no-instruments; one row of <output-dir>/gauges.csv every gauge_every simulated seconds.
+    // Measurement (instruments/gauges.h): gauges, probes and wall sensors added on the command
+    // line, named G1, G2, ..., Q1, Q2, ... and W1, W2, ... in the order given, measured with the
+    // problem's own unless --no-instruments; one row of <output-dir>/gauges.csv every gauge_every
+    // simulated seconds, and with gauge_filter_hz > 0 the series low-passed to that cut-off in
+    // gauges_filtered.csv at the end (instruments/low_pass.h).
     std::vector<Gauge> gauges;
     std::vector<Probe> probes;
+    std::vector<WallSensor> walls;
     double gauge_every = 0.01;
+    double gauge_filter_hz = 0.0;
     bool problem_instruments = true;
     // A timeline (common/trace.h) of iterations [trace_first, trace_end), written to trace_file.
     std::string trace_file;

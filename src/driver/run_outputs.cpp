@@ -1,6 +1,10 @@
 #include "driver/run_outputs.h"
 
+#include <filesystem>
+
+#include "atomic_file.h"
 #include "instruments/gauges.h"
+#include "instruments/low_pass.h"
 
 namespace sph {
 
@@ -20,6 +24,9 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
     if (!options.write_output) return;
     if (!instruments_.empty()) {
         gauges_ = std::make_unique<GaugeCsv>(options.output_dir, instrument_columns(instruments_));
+        // gauges.csv starts over: a filtered series of an earlier run must not pass for this one's.
+        std::error_code ignored;
+        std::filesystem::remove(filtered_path(), ignored);
     }
     if (options.write_frames) {
         frames_ = std::make_unique<OutputSeries>(options.output_dir, problem_name);
@@ -38,10 +45,38 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
     if (gauge) {  // on the devices: no particle leaves them
-        const InstrumentReadings readings = measure();
-        gauges_->append(time, instrument_row(instruments_, readings));
+        double unused = 0.0;
+        std::vector<double> row;
+        {
+            TimedRegion measuring(unused, track, "instruments", "output");
+            row = instrument_row(instruments_, measure());
+        }
+        TimedRegion writing(unused, track, "gauges.csv", "output");
+        gauges_->append(time, row);
         next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
+        if (options_.gauge_filter_hz > 0.0) {
+            times_.push_back(time);
+            rows_.push_back(row);
+        }
     }
+    if (last && gauges_ && options_.gauge_filter_hz > 0.0) write_filtered();
+}
+
+std::string RunOutputs::filtered_path() const {
+    return (std::filesystem::path(options_.output_dir) / "gauges_filtered.csv").string();
+}
+
+void RunOutputs::write_filtered() const {
+    std::vector<std::vector<double>> filtered(rows_.size());
+    const std::size_t columns = rows_.empty() ? 0 : rows_.front().size();
+    for (std::size_t c = 0; c < columns; ++c) {
+        std::vector<double> series(rows_.size());
+        for (std::size_t r = 0; r < rows_.size(); ++r) series[r] = rows_[r][c];
+        series = gaussian_low_pass(times_, series, options_.gauge_filter_hz);
+        for (std::size_t r = 0; r < rows_.size(); ++r) filtered[r].push_back(series[r]);
+    }
+    write_text_file_atomically(filtered_path(),
+                               gauge_csv_text(instrument_columns(instruments_), times_, filtered));
 }
 
 }  // namespace sph

@@ -1,10 +1,13 @@
 // What a run writes as simulated time passes: particle frames every --output-every and a row of
-// gauges.csv every --gauge-every, each at t = 0, whenever due, and at the end.
+// gauges.csv every --gauge-every, each at t = 0, whenever due, and at the end; with
+// --gauge-filter, gauges_filtered.csv (the whole series low-passed, instruments/low_pass.h) once
+// the last row is in, so that a run that stops early leaves no filtered file that looks whole.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/trace.h"
 #include "driver/output_series.h"
@@ -38,6 +41,12 @@ private:
     std::unique_ptr<OutputSeries> frames_;
     std::unique_ptr<GaugeCsv> gauges_;
     double next_frame_ = 0.0, next_gauge_ = 0.0;
+    // The rows so far, kept for the filter (only with --gauge-filter).
+    std::vector<double> times_;
+    std::vector<std::vector<double>> rows_;
+
+    std::string filtered_path() const;
+    void write_filtered() const;
 };
 
 }  // namespace sph

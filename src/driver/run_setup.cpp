@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
+#include "common/errors.h"
+#include "instruments/gauges.h"
 #include "tait.h"
 
 namespace sph {
@@ -78,7 +81,23 @@ Instruments run_instruments(const Instruments& problem_defaults, const RunOption
     if (options.problem_instruments) in = problem_defaults;
     in.gauges.insert(in.gauges.end(), options.gauges.begin(), options.gauges.end());
     in.probes.insert(in.probes.end(), options.probes.begin(), options.probes.end());
+    in.walls.insert(in.walls.end(), options.walls.begin(), options.walls.end());
     return in;
+}
+
+void check_wall_sensors(const std::vector<WallSensor>& sensors, const HostParticles& particles,
+                        const SphParams& params) {
+    const std::vector<double> readings = wall_pressures(sensors, particles, params);
+    for (std::size_t s = 0; s < sensors.size(); ++s) {
+        if (!std::isnan(readings[s])) continue;
+        const WallSensor& w = sensors[s];
+        std::ostringstream msg;
+        msg << "wall sensor " << w.name << " at (" << w.x << ", " << w.y << ", " << w.z
+            << ") m facing " << (w.direction > 0 ? '+' : '-') << "xyz"[w.axis]
+            << " has no wall behind it: its centre must lie on a wall's face (the surface the "
+               "water touches) and FACE point from the wall into the water";
+        throw OptionError(msg.str());
+    }
 }
 
 int halo_slices(const HostParticles& particles, const SphParams& params, const CellGrid& grid) {

@@ -35,6 +35,11 @@ HostParticles make_particles(const Problem& problem, const RunOptions& options,
 // The instruments of a run: the problem's (unless --no-instruments) and then the command line's.
 Instruments run_instruments(const Instruments& problem_defaults, const RunOptions& options);
 
+// Throws OptionError for a wall sensor with no wall particle behind its disc: not on a wall's
+// face, or facing the wrong way.
+void check_wall_sensors(const std::vector<WallSensor>& sensors, const HostParticles& particles,
+                        const SphParams& params);
+
 // The problem's domain gridded in cells one neighbour-list radius wide.
 CellGrid make_grid(const Problem& problem, const SphParams& params, double dp, int split_axis);
 

@@ -113,9 +113,10 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     fluid_count_ = laid.fluid;
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     instruments_ = run_instruments(problem.instruments(), options_);
+    check_wall_sensors(instruments_.walls, laid.particles, params_);
     const Box domain = problem.domain(options_.dp);
     instrument_plan_ = plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2]);
-    layout.instrument_points = static_cast<std::uint32_t>(instrument_plan_.points.size());
+    layout.instrument_sites = static_cast<std::uint32_t>(instrument_plan_.sites.size());
     layout.id_bits = bits_for(particle_count_);
     // One device has no neighbours to hold slices of.
     const int halo = devices.size() > 1 ? halo_slices(laid.particles, params_, grid_) : 1;
@@ -333,7 +334,7 @@ InstrumentReadings Simulation::measure() {
     if (iteration_ == 0) return sph::measure(instruments_, download(), params_);
     const FrontSpec* front = instrument_plan_.front ? &*instrument_plan_.front : nullptr;
     return readings_from(instruments_, instrument_plan_,
-                         group_->measure(instrument_plan_.points, front));
+                         group_->measure(instrument_plan_.sites, front));
 }
 
 }  // namespace sph

@@ -6,21 +6,69 @@
 
 namespace sph {
 
+namespace {
+
+InstrumentSite point_site(double x, double y, double z) {
+    InstrumentSite s{};
+    s.at = make_vec3(float(x), float(y), float(z));
+    s.face = -1;
+    return s;
+}
+
+// The tiles of a wall sensor's disc: squares 2h wide (the 27 cells around a tile's centre then
+// hold every particle of the tile: cells are at least 2h wide), n x n of them centred on the disc,
+// enough to hold every patch the disc touches (patch centres within radius + dp/2 of its centre
+// along the face).
+void add_wall_tiles(const WallSensor& w, const SphParams& params, InstrumentPlan& plan) {
+    const double dp = particle_spacing(params), side = 2.0 * double(params.h);
+    const double reach = 0.5 * w.diameter + 0.5 * dp;
+    const long n = std::max(1L, long(std::ceil(2.0 * reach / side - 1e-9)));  // tiles per side
+    InstrumentSite tile = whole_disc(w, dp);
+    const int u = (w.axis + 1) % 3, v = (w.axis + 2) % 3;
+    const double centre[3] = {w.x, w.y, w.z};
+    tile.tile = float(side);
+    tile.tile_lo_u = float(centre[u] - 0.5 * double(n) * side);
+    tile.tile_lo_v = float(centre[v] - 0.5 * double(n) * side);
+    for (long i = 0; i < n; ++i) {
+        for (long j = 0; j < n; ++j) {
+            double at[3] = {w.x, w.y, w.z};
+            at[w.axis] -= w.direction * 0.5 * dp;  // on the first layer's plane
+            at[u] = double(tile.tile_lo_u) + (double(i) + 0.5) * side;
+            at[v] = double(tile.tile_lo_v) + (double(j) + 0.5) * side;
+            tile.at = make_vec3(float(at[0]), float(at[1]), float(at[2]));
+            tile.tile_u = int(i), tile.tile_v = int(j);
+            plan.sites.push_back(tile);
+        }
+    }
+    plan.wall_tiles.push_back(n * n);
+}
+
+}  // namespace
+
+InstrumentSite whole_disc(const WallSensor& w, double dp) {
+    InstrumentSite s{};
+    s.centre = make_vec3(float(w.x), float(w.y), float(w.z));
+    s.at = s.centre;
+    s.face = 2 * w.axis + (w.direction > 0 ? 1 : 0);
+    s.radius = float(0.5 * w.diameter);
+    s.spacing = float(dp);
+    return s;
+}
+
 InstrumentPlan plan_instruments(const Instruments& in, const SphParams& params, double z_lo,
                                 double z_hi) {
     InstrumentPlan plan;
-    for (const Probe& p : in.probes) {
-        plan.points.push_back(make_vec3(float(p.x), float(p.y), float(p.z)));
-    }
+    for (const Probe& p : in.probes) plan.sites.push_back(point_site(p.x, p.y, p.z));
     plan.step = 0.5 * particle_spacing(params);
     plan.first_sample = long(std::floor(z_lo / plan.step));
     plan.samples_per_gauge = long(std::ceil(z_hi / plan.step)) - plan.first_sample + 1;
     for (const Gauge& g : in.gauges) {
         for (long k = 0; k < plan.samples_per_gauge; ++k) {
             const double z = double(plan.first_sample + k) * plan.step;
-            plan.points.push_back(make_vec3(float(g.x), float(g.y), float(z)));
+            plan.sites.push_back(point_site(g.x, g.y, z));
         }
     }
+    for (const WallSensor& w : in.walls) add_wall_tiles(w, params, plan);
     if (in.front) {
         const FrontTracker& t = *in.front;
         const double reach = 2.0 * particle_spacing(params);
@@ -29,7 +77,8 @@ InstrumentPlan plan_instruments(const Instruments& in, const SphParams& params, 
                                float(t.floor),
                                float(t.floor + std::max(t.band, double(params.h))),
                                float(reach * reach),
-                               t.min_neighbours};
+                               t.min_neighbours,
+                               float(4.0 * reach)};  // the leading slab: 8 dp
     }
     return plan;
 }
@@ -47,13 +96,21 @@ InstrumentReadings readings_from(const Instruments& in, const InstrumentPlan& pl
     InstrumentReadings out;
     std::size_t at = 0;
     for (std::size_t p = 0; p < in.probes.size(); ++p, ++at) {
-        const PointSums& s = sums.points.at(at);
-        out.pressures.push_back(s.volume > 0.0f ? double(s.pressure) / double(s.volume) : 0.0);
+        const SiteSums& s = sums.sites.at(at);
+        out.pressures.push_back(s.weight > 0.0f ? double(s.pressure) / double(s.weight) : 0.0);
     }
     for (std::size_t g = 0; g < in.gauges.size(); ++g) {
         std::vector<double> colour(std::size_t(plan.samples_per_gauge));
-        for (double& c : colour) c = sums.points.at(at++).volume;
+        for (double& c : colour) c = sums.sites.at(at++).weight;
         out.heights.push_back(surface_from_colour(colour, plan.first_sample, plan.step));
+    }
+    for (std::size_t w = 0; w < in.walls.size(); ++w) {
+        double weight = 0.0, pressure = 0.0;
+        for (long t = 0; t < plan.wall_tiles.at(w); ++t, ++at) {
+            weight += double(sums.sites.at(at).weight);
+            pressure += double(sums.sites.at(at).pressure);
+        }
+        out.walls.push_back(wall_reading(weight, pressure));
     }
     if (in.front) {
         out.front = std::isinf(sums.front_key)

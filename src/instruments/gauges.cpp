@@ -5,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "instruments/device_readings.h"
+#include "instruments_body.h"
 #include "particle_type.h"
 #include "tait.h"
 #include "wendland.h"
@@ -201,7 +203,32 @@ InstrumentReadings measure(const Instruments& in, const HostParticles& particles
     for (std::size_t p = 0; p < in.probes.size(); ++p) {
         out.pressures.push_back(probe_pressure(near[in.gauges.size() + p], in.probes[p].z, params));
     }
+    out.walls = wall_pressures(in.walls, particles, params);
     if (in.front) out.front = surge_front(*in.front, particles, params);
+    return out;
+}
+
+double wall_reading(double weight, double pressure) {
+    return weight > 0.0 ? pressure / weight : kNan;
+}
+
+std::vector<double> wall_pressures(const std::vector<WallSensor>& sensors,
+                                   const HostParticles& particles, const SphParams& params) {
+    std::vector<double> out;
+    const double dp = particle_spacing(params);
+    for (const WallSensor& sensor : sensors) {
+        const InstrumentSite disc = whole_disc(sensor, dp);
+        double weight = 0.0, pressure = 0.0;
+        for (std::size_t p = 0; p < particles.size(); ++p) {
+            if (particles.type[p] == kFluid) continue;
+            const float c = wall_tile_weight(xyz(particles.pos[p]), disc);
+            if (c > 0.0f) {
+                weight += c;
+                pressure += double(tait_pressure(particles.velrho[p].w, params)) * c;
+            }
+        }
+        out.push_back(wall_reading(weight, pressure));
+    }
     return out;
 }
 
@@ -274,6 +301,7 @@ std::vector<std::string> instrument_columns(const Instruments& in) {
     std::vector<std::string> columns;
     for (const Gauge& g : in.gauges) columns.push_back(g.name);
     for (const Probe& p : in.probes) columns.push_back(p.name);
+    for (const WallSensor& w : in.walls) columns.push_back(w.name);
     if (in.front) columns.push_back(std::string("front_") + "xyz"[in.front->axis]);
     return columns;
 }
@@ -281,6 +309,7 @@ std::vector<std::string> instrument_columns(const Instruments& in) {
 std::vector<double> instrument_row(const Instruments& in, const InstrumentReadings& readings) {
     std::vector<double> row(readings.heights);
     row.insert(row.end(), readings.pressures.begin(), readings.pressures.end());
+    row.insert(row.end(), readings.walls.begin(), readings.walls.end());
     if (in.front) row.push_back(readings.front);
     return row;
 }

@@ -32,6 +32,14 @@
 // put the probe about 1.5 h off the wall instead. 2h or more inside the fluid a linear field is
 // read exactly. With no fluid particle within 2h the probe is dry and reads 0.
 //
+// Wall sensor (a disc on a wall's face, problems/instruments.h): the mean pressure of the wall's
+// first layer of particles (those within dp behind the face) over the disc, each particle weighted
+// by the part of the disc its dp x dp patch of the face covers (an 8 x 8 sampling of the patch).
+// Under mDBC a wall particle's pressure is the water's, extrapolated from around its ghost node to
+// the particle, dp/2 behind the face: on a vertical wall that is the face's pressure (the normal
+// gradient of a hydrostatic field is 0 there), under a floor the face's plus rho g dp/2. A
+// disc with no wall particle behind it reads NaN (set-up refuses such sensors).
+//
 // Front: among fluid particles with floor <= z < floor + band, the furthest along the tracker's
 // axis and direction that has at least `min_neighbours` other such particles within 2 dp; the
 // reading is that particle's centre coordinate [m] (dp/2 behind the water's edge), NaN when no
@@ -50,6 +58,7 @@ namespace sph {
 struct InstrumentReadings {
     std::vector<double> heights;    // per gauge, free-surface elevation [m]; 0 where dry
     std::vector<double> pressures;  // per probe [Pa]; 0 where dry
+    std::vector<double> walls;      // per wall sensor [Pa]; 0 where the wall is dry
     double front = 0.0;             // [m]; NaN when no particle qualifies; unset without a tracker
 };
 
@@ -80,13 +89,18 @@ std::vector<double> probe_pressures(const std::vector<Probe>& probes,
                                     const HostParticles& particles, const SphParams& params);
 double surge_front(const FrontTracker& tracker, const HostParticles& particles,
                    const SphParams& params);
+std::vector<double> wall_pressures(const std::vector<WallSensor>& sensors,
+                                   const HostParticles& particles, const SphParams& params);
+
+// A wall sensor's reading from its sums: pressure / weight, NaN where the weight is 0.
+double wall_reading(double weight, double pressure);
 
 // Everything at once (gauges and probes share one pass over the particles).
 InstrumentReadings measure(const Instruments& instruments, const HostParticles& particles,
                            const SphParams& params);
 
-// CSV columns after "time": gauge names, probe names, then "front_x" (or _y, _z) with a tracker;
-// and the values of one row, in that order.
+// CSV columns after "time": gauge names, probe names, wall sensor names, then "front_x" (or _y,
+// _z) with a tracker; and the values of one row, in that order.
 std::vector<std::string> instrument_columns(const Instruments& instruments);
 std::vector<double> instrument_row(const Instruments& instruments,
                                    const InstrumentReadings& readings);

@@ -62,14 +62,15 @@ std::vector<HostParticles> DeviceGroup::download() {
     return parts;
 }
 
-InstrumentSums DeviceGroup::measure(const std::vector<Vec3>& points, const FrontSpec* front) {
+InstrumentSums DeviceGroup::measure(const std::vector<InstrumentSite>& sites,
+                                    const FrontSpec* front) {
     InstrumentSums all;
-    all.points.assign(points.size(), PointSums{0.0f, 0.0f});
+    all.sites.assign(sites.size(), SiteSums{0.0f, 0.0f});
     for (auto& device : devices_) {
-        const InstrumentSums part = device->measure(points, front);
-        for (std::size_t k = 0; k < points.size(); ++k) {
-            all.points[k].volume += part.points[k].volume;
-            all.points[k].pressure += part.points[k].pressure;
+        const InstrumentSums part = device->measure(sites, front);
+        for (std::size_t k = 0; k < sites.size(); ++k) {
+            all.sites[k].weight += part.sites[k].weight;
+            all.sites[k].pressure += part.sites[k].pressure;
         }
         all.front_key = std::min(all.front_key, part.front_key);
     }

@@ -55,7 +55,7 @@ public:
     std::vector<HostParticles> download();
     // The instruments over every device (Device::measure): the points' sums added in device
     // order, the smallest front key. Call between steps.
-    InstrumentSums measure(const std::vector<Vec3>& points, const FrontSpec* front);
+    InstrumentSums measure(const std::vector<InstrumentSite>& sites, const FrontSpec* front);
     // One iteration on every device. Throws what a worker threw.
     StepResult step(const StepRequest& request);
 

@@ -61,7 +61,7 @@ std::size_t CpuDevice::bytes_allocated() const {
                    buffers_.current, buffers_.incoming);
     total += bytes_of(force_) + bytes_of(dt_max_) + bytes_of(cell_) + bytes_of(cell_start_) +
              bytes_of(cell_end_) + bytes_of(sort_key_) + bytes_of(sort_permutation_) +
-             bytes_of(list_) + bytes_of(instrument_points_) + bytes_of(instrument_sums_);
+             bytes_of(list_) + bytes_of(instrument_sites_) + bytes_of(instrument_sums_);
     return total;
 }
 
@@ -95,8 +95,8 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     cell_start_.assign(layout.grid.cell_count() + 1, kEmptyCell);
     cell_end_.assign(layout.grid.cell_count() + 1, 0u);
     list_.assign(layout.list_bytes() / sizeof(NeighbourEntry), kListEnd);
-    instrument_points_.assign(layout.instrument_points, Vec3{0.0f, 0.0f, 0.0f});
-    instrument_sums_.assign(layout.instrument_points, PointSums{0.0f, 0.0f});
+    instrument_sites_.assign(layout.instrument_sites, InstrumentSite{});
+    instrument_sums_.assign(layout.instrument_sites, SiteSums{0.0f, 0.0f});
 }
 
 void CpuDevice::upload(const HostParticles& particles) {
@@ -262,20 +262,31 @@ void CpuDevice::euler(Stage stage, float dt) {
 namespace sph {
 
 // The keys go into dt_max, free between steps.
-InstrumentSums CpuDevice::measure(const std::vector<Vec3>& points, const FrontSpec* front) {
-    if (points.size() > instrument_points_.size()) {
-        throw std::logic_error("CpuDevice::measure: more points than the layout holds");
+InstrumentSums CpuDevice::measure(const std::vector<InstrumentSite>& sites,
+                                  const FrontSpec* front) {
+    if (sites.size() > instrument_sites_.size()) {
+        throw std::logic_error("CpuDevice::measure: more sites than the layout holds");
     }
     use_threads();
     const InstrumentArgs args = instrument_args();
-    std::copy(points.begin(), points.end(), instrument_points_.begin());
-    const std::uint32_t count = static_cast<std::uint32_t>(points.size());
-    cpu::point_sums(args, instrument_points_.data(), instrument_sums_.data(), count);
+    std::copy(sites.begin(), sites.end(), instrument_sites_.begin());
+    const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
+    cpu::site_sums(args, instrument_sites_.data(), instrument_sums_.data(), count);
     InstrumentSums out;
-    out.points.assign(instrument_sums_.begin(), instrument_sums_.begin() + count);
+    out.sites.assign(instrument_sums_.begin(), instrument_sums_.begin() + count);
     if (front != nullptr) {
-        cpu::front_keys(args, *front, dt_max_.data(), args.owned_begin, args.owned_end);
-        out.front_key = cpu::minimum_dt(dt_max_.data(), args.owned_begin, args.owned_end);
+        float* keys = dt_max_.data();
+        cpu::banded_keys(args, *front, keys, args.owned_begin, args.owned_end);
+        const float lead = cpu::minimum_dt(keys, args.owned_begin, args.owned_end);
+        if (lead < INFINITY) {  // the leading slab first (instruments_body.h)
+            cpu::front_keys(args, *front, lead + front->slab, keys, args.owned_begin,
+                            args.owned_end);
+            out.front_key = cpu::minimum_dt(keys, args.owned_begin, args.owned_end);
+            if (!(out.front_key < INFINITY)) {
+                cpu::front_keys(args, *front, INFINITY, keys, args.owned_begin, args.owned_end);
+                out.front_key = cpu::minimum_dt(keys, args.owned_begin, args.owned_end);
+            }
+        }
     }
     return out;
 }

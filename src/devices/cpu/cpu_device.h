@@ -40,7 +40,8 @@ public:
     void record_marker() override {}  // euler() is done when it returns
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
-    InstrumentSums measure(const std::vector<Vec3>& points, const FrontSpec* front) override;
+    InstrumentSums measure(const std::vector<InstrumentSite>& sites,
+                           const FrontSpec* front) override;
 
     void trace_into(Trace* trace, int process) override;
 
@@ -103,8 +104,8 @@ private:
     HostArray<std::uint64_t> sort_key_;
     HostArray<std::uint32_t> sort_permutation_;
     HostArray<NeighbourEntry> list_;
-    HostArray<Vec3> instrument_points_;
-    HostArray<PointSums> instrument_sums_;
+    HostArray<InstrumentSite> instrument_sites_;
+    HostArray<SiteSums> instrument_sums_;
     KernelTimes times_;
     double last_forces_seconds_ = 0.0;
     HostTransport transport_;

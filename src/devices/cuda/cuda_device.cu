@@ -1,6 +1,7 @@
 #include "devices/cuda/cuda_device.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 #include "cuda/cuda_check.h"
@@ -86,6 +87,7 @@ Device::MemoryPool CudaDevice::memory_pool() const {
 }
 
 void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
+    uploaded_sites_.clear();
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const std::size_t needed = bytes_needed(layout);
     std::size_t free_bytes = 0, total_bytes = 0;
@@ -112,8 +114,17 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     list_.allocate("neighbour_list", layout.list_bytes());
     temp_.allocate("cub_temp", temp_bytes(layout.capacity));
     scalars_.allocate("scalars", sizeof(Scalars));
-    instrument_points_.allocate("instrument points", layout.instrument_points * sizeof(Vec3));
-    instrument_sums_.allocate("instrument sums", layout.instrument_points * sizeof(PointSums));
+    Scalars initial{};
+    initial.front = cuda::initial_front_minima();
+    SPH_CUDA_CHECK(
+        cudaMemcpy(scalars_.as<void>(), &initial, sizeof(Scalars), cudaMemcpyHostToDevice));
+    instrument_sites_.allocate("instrument sites",
+                               layout.instrument_sites * sizeof(InstrumentSite));
+    instrument_cell_sums_.allocate("instrument cell sums", std::size_t(layout.instrument_sites) *
+                                                               kCellsAround * sizeof(SiteSums));
+    instrument_sums_.allocate("instrument sums", layout.instrument_sites * sizeof(SiteSums));
+    readback_.allocate("instrument readback",
+                       layout.instrument_sites * sizeof(SiteSums) + sizeof(cuda::FrontMinima));
 }
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
@@ -299,8 +310,9 @@ std::size_t CudaDevice::bytes_allocated() const {
     for_each_field(
         [&](auto, const DeviceMemory& a, const DeviceMemory& b) { total += a.bytes() + b.bytes(); },
         buffers_.current, buffers_.incoming);
-    for (const DeviceMemory* m : {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_,
-                                  &temp_, &scalars_, &instrument_points_, &instrument_sums_}) {
+    for (const DeviceMemory* m :
+         {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_, &temp_, &scalars_,
+          &instrument_sites_, &instrument_cell_sums_, &instrument_sums_}) {
         total += m->bytes();
     }
     return total;
@@ -309,34 +321,62 @@ std::size_t CudaDevice::bytes_allocated() const {
 }  // namespace sph
 namespace sph {
 
-// The keys go into dt_max, free between steps; the minimum into the scalars' dt slot.
-InstrumentSums CudaDevice::measure(const std::vector<Vec3>& points, const FrontSpec* front) {
-    if (points.size() * sizeof(Vec3) > instrument_points_.bytes()) {
-        throw std::logic_error("CudaDevice::measure: more points than the layout holds");
+// The sites' sums and the front's minima come back through the pinned readback buffer. The front
+// is sought behind the lead of the measurement before, which finds the lead too: one pass over
+// the particles and one wait, unless nothing qualifies there (then behind the new lead, then
+// everywhere; any of them gives the exact front when it finds one, instruments_body.h).
+InstrumentSums CudaDevice::measure(const std::vector<InstrumentSite>& sites,
+                                   const FrontSpec* front) {
+    if (sites.size() * sizeof(InstrumentSite) > instrument_sites_.bytes()) {
+        throw std::logic_error("CudaDevice::measure: more sites than the layout holds");
     }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const InstrumentArgs args = instrument_args();
-    const std::uint32_t count = static_cast<std::uint32_t>(points.size());
-    InstrumentSums out;
-    out.points.resize(count);
+    const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
+    SiteSums* sums_back = readback_.as<SiteSums>();
+    auto* minima_back = reinterpret_cast<cuda::FrontMinima*>(sums_back + instrument_sums_.bytes() /
+                                                                             sizeof(SiteSums));
     if (count > 0) {
-        SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_points_.as<void>(), points.data(),
-                                       count * sizeof(Vec3), cudaMemcpyHostToDevice, stream_));
-        cuda::point_sums(args, instrument_points_.as<Vec3>(), instrument_sums_.as<PointSums>(),
-                         count, stream_);
-        SPH_CUDA_CHECK(cudaMemcpyAsync(out.points.data(), instrument_sums_.as<void>(),
-                                       count * sizeof(PointSums), cudaMemcpyDeviceToHost, stream_));
+        // The sites stay the same through a run: uploaded once.
+        if (sites.size() != uploaded_sites_.size() ||
+            std::memcmp(sites.data(), uploaded_sites_.data(), count * sizeof(InstrumentSite)) !=
+                0) {
+            SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_sites_.as<void>(), sites.data(),
+                                           count * sizeof(InstrumentSite), cudaMemcpyHostToDevice,
+                                           stream_));
+            uploaded_sites_ = sites;
+        }
+        timer_.begin(stream_);
+        cuda::site_sums(args, instrument_sites_.as<InstrumentSite>(),
+                        instrument_cell_sums_.as<SiteSums>(), instrument_sums_.as<SiteSums>(),
+                        count, stream_);
+        timer_.end(stream_, &KernelTimes::instruments, "instrument sites");
+        SPH_CUDA_CHECK(cudaMemcpyAsync(sums_back, instrument_sums_.as<void>(),
+                                       count * sizeof(SiteSums), cudaMemcpyDeviceToHost, stream_));
     }
-    if (front != nullptr) {
-        Scalars* d_scalars = scalars_.as<Scalars>();
-        cuda::front_keys(args, *front, dt_max_.as<float>(), args.owned_begin, args.owned_end,
-                         stream_);
-        cuda::minimum_dt(dt_max_.as<float>(), args.owned_begin, args.owned_end,
-                         &d_scalars->minimum_dt, temp_.as<void>(), temp_.bytes(), stream_);
-        SPH_CUDA_CHECK(cudaMemcpyAsync(&out.front_key, &d_scalars->minimum_dt, sizeof(float),
+    cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
+    const auto front_minima = [&](cuda::FrontPass pass) {
+        timer_.begin(stream_);
+        cuda::front_minima(args, *front, pass, minima, args.owned_begin, args.owned_end, stream_);
+        timer_.end(stream_, &KernelTimes::instruments, "front");
+        SPH_CUDA_CHECK(cudaMemcpyAsync(minima_back, minima, sizeof(cuda::FrontMinima),
                                        cudaMemcpyDeviceToHost, stream_));
+        SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+        return cuda::from_ordered(minima_back->key);
+    };
+    InstrumentSums out;
+    if (front != nullptr) {  // the narrowest search first (instruments_body.h)
+        using cuda::FrontPass;
+        out.front_key = front_minima(FrontPass::kPreviousSlab);
+        const bool banded = cuda::from_ordered(minima_back->lead) < INFINITY;
+        if (!(out.front_key < INFINITY) && banded) out.front_key = front_minima(FrontPass::kSlab);
+        if (!(out.front_key < INFINITY) && banded) {
+            out.front_key = front_minima(FrontPass::kEverywhere);
+        }
+    } else {
+        SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
     }
-    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    out.sites.assign(sums_back, sums_back + count);
     return out;
 }
 

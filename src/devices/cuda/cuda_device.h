@@ -3,6 +3,7 @@
 
 #include <cuda_runtime.h>
 
+#include "cuda/instrument_launchers.h"
 #include "devices/cuda/device_memory.h"
 #include "devices/cuda/kernel_event_timer.h"
 #include "devices/cuda/peer_transport.h"
@@ -53,7 +54,8 @@ public:
     void record_marker() override;
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
-    InstrumentSums measure(const std::vector<Vec3>& points, const FrontSpec* front) override;
+    InstrumentSums measure(const std::vector<InstrumentSite>& sites,
+                           const FrontSpec* front) override;
 
     void trace_into(Trace* trace, int process) override;
 
@@ -66,6 +68,7 @@ private:
     struct Scalars {
         float minimum_dt;
         std::uint32_t largest_count;
+        cuda::FrontMinima front;  // measure
     };
     std::size_t temp_bytes(std::uint32_t capacity) const;
     EulerArgs euler_args(float dt) const;
@@ -130,7 +133,11 @@ private:
     ParticleBuffers<DeviceArray> buffers_;
     DeviceMemory force_, dt_max_, cell_;
     DeviceMemory cell_start_, cell_end_, list_, temp_, scalars_;
-    DeviceMemory instrument_points_, instrument_sums_;
+    DeviceMemory instrument_sites_, instrument_cell_sums_, instrument_sums_;
+    std::vector<InstrumentSite> uploaded_sites_;  // what instrument_sites_ holds
+    // What measure reads back: the sites' sums, then the front's minima (pinned, so that the
+    // copies need no staging).
+    PinnedMemory readback_;
     KernelEventTimer timer_;
     GpuTraceClock trace_clock_;  // its trace is null outside a trace window
     int main_track_ = 0, edge_track_[2] = {0, 0};

@@ -37,4 +37,20 @@ void DeviceMemory::allocate(const std::string& name, std::size_t bytes) {
     in_use_ += bytes;
 }
 
+PinnedMemory::~PinnedMemory() {
+    if (ptr_ != nullptr) cudaFreeHost(ptr_);
+}
+
+void PinnedMemory::allocate(const std::string& name, std::size_t bytes) {
+    if (ptr_ != nullptr) cudaFreeHost(ptr_);
+    ptr_ = nullptr;
+    const cudaError_t status = cudaMallocHost(&ptr_, bytes == 0 ? 1 : bytes);
+    if (status != cudaSuccess) {
+        ptr_ = nullptr;
+        cudaGetLastError();
+        throw cuda::CudaError("cannot allocate pinned host buffer '" + name + "' (" +
+                              std::to_string(bytes) + " bytes): " + cudaGetErrorString(status));
+    }
+}
+
 }  // namespace sph

@@ -45,4 +45,24 @@ private:
     std::string name_;
 };
 
+// One named block of page-locked host memory (cudaMallocHost), which copies from the device can
+// fill without staging and without blocking the host.
+class PinnedMemory {
+public:
+    PinnedMemory() = default;
+    ~PinnedMemory();  // frees without throwing
+    PinnedMemory(const PinnedMemory&) = delete;
+    PinnedMemory& operator=(const PinnedMemory&) = delete;
+
+    // Frees what was held, then allocates `bytes`.
+    void allocate(const std::string& name, std::size_t bytes);
+    template <class T>
+    T* as() const {
+        return static_cast<T*>(ptr_);
+    }
+
+private:
+    void* ptr_ = nullptr;
+};
+
 }  // namespace sph

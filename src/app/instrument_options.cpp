@@ -1,0 +1,92 @@
+#include "app/instrument_options.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "common/errors.h"
+
+namespace sph {
+
+std::vector<double> parse_coordinates(const std::string& text, int count, const char* option) {
+    std::vector<double> values;
+    std::stringstream in(text);
+    std::string item;
+    bool ok = true;
+    while (ok && std::getline(in, item, ',')) {
+        const char* begin = item.c_str();
+        char* end = nullptr;
+        errno = 0;
+        const double v = std::strtod(begin, &end);
+        ok = end != begin && *end == '\0' && errno == 0 && std::isfinite(v);
+        values.push_back(v);
+    }
+    if (!ok || int(values.size()) != count || (!text.empty() && text.back() == ',')) {
+        std::ostringstream msg;
+        msg << "--" << option << " takes " << (count == 2 ? "X,Y" : "X,Y,Z") << " in metres, e.g. "
+            << (count == 2 ? "0.5,0.25" : "0.5,0.25,0.1") << " (got '" << text << "')";
+        throw OptionError(msg.str());
+    }
+    return values;
+}
+
+WallSensor parse_wall_sensor(const std::string& text, const std::string& name) {
+    const auto fail = [&](const std::string& why) {
+        throw OptionError(
+            "--wall-sensor takes X,Y,Z,FACE,D, e.g. 1.61,0.075,0.03,-x,0.006 (the "
+            "disc's centre on the face and its diameter in metres, FACE the "
+            "direction from the wall into the water): " +
+            why + " (got '" + text + "')");
+    };
+    std::vector<std::string> items;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) items.push_back(item);
+    if (items.size() != 5 || text.back() == ',') fail("five values needed");
+    const std::string& face = items[3];
+    if (face.size() != 2 || (face[0] != '+' && face[0] != '-') ||
+        std::string("xyz").find(face[1]) == std::string::npos) {
+        fail("FACE must be +x, -x, +y, -y, +z or -z");
+    }
+    const std::vector<double> centre =
+        parse_coordinates(items[0] + "," + items[1] + "," + items[2], 3, "wall-sensor");
+    const std::vector<double> diameter = parse_coordinates(items[4] + ",0", 2, "wall-sensor");
+    if (!(diameter[0] > 0.0)) fail("the diameter must be positive");
+    WallSensor w;
+    w.name = name;
+    w.x = centre[0], w.y = centre[1], w.z = centre[2];
+    w.axis = int(std::string("xyz").find(face[1]));
+    w.direction = face[0] == '+' ? 1 : -1;
+    w.diameter = diameter[0];
+    return w;
+}
+
+void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions& o) {
+    auto inside = [&](const std::vector<double>& c, const char* option, const std::string& text) {
+        for (std::size_t a = 0; a < c.size(); ++a) {
+            if (c[a] < domain.lo[a] || c[a] > domain.hi[a]) {
+                std::ostringstream msg;
+                msg << "--" << option << " " << text << " lies outside the domain ("
+                    << "xyz"[a] << " in [" << domain.lo[a] << ", " << domain.hi[a] << "] m)";
+                throw OptionError(msg.str());
+            }
+        }
+    };
+    for (const std::string& text : texts.gauges) {
+        const std::vector<double> c = parse_coordinates(text, 2, "gauge");
+        inside(c, "gauge", text);
+        o.gauges.push_back({"G" + std::to_string(o.gauges.size() + 1), c[0], c[1]});
+    }
+    for (const std::string& text : texts.probes) {
+        const std::vector<double> c = parse_coordinates(text, 3, "probe");
+        inside(c, "probe", text);
+        o.probes.push_back({"Q" + std::to_string(o.probes.size() + 1), c[0], c[1], c[2]});
+    }
+    for (const std::string& text : texts.walls) {
+        const WallSensor w = parse_wall_sensor(text, "W" + std::to_string(o.walls.size() + 1));
+        inside({w.x, w.y, w.z}, "wall-sensor", text);
+        o.walls.push_back(w);
+    }
+}
+
+}  // namespace sph

@@ -1,0 +1,28 @@
+// The instruments a command line adds: --gauge X,Y, --probe X,Y,Z and --wall-sensor
+// X,Y,Z,FACE,D, parsed and checked against the problem's domain. Every error is an OptionError
+// that names the option and the text.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "driver/run_options.h"
+#include "problem.h"
+
+namespace sph {
+
+// The numbers of "x,y[,z]": exactly `count` finite numbers.
+std::vector<double> parse_coordinates(const std::string& text, int count, const char* option);
+
+// "X,Y,Z,FACE,D" (FACE one of +x -x +y -y +z -z, D > 0) as a sensor named `name`.
+WallSensor parse_wall_sensor(const std::string& text, const std::string& name);
+
+// The texts of the repeated options, in the order given.
+struct InstrumentTexts {
+    std::vector<std::string> gauges, probes, walls;
+};
+
+// Adds them to `o` (G<n>, Q<n>, W<n>), each inside `domain`.
+void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions& o);
+
+}  // namespace sph

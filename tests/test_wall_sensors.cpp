@@ -1,0 +1,284 @@
+// Wall sensors (discs on a wall's face, instruments/gauges.h) on particle fields with known
+// answers, their options and set-up checks; the low-pass filter of the gauge series
+// (instruments/low_pass.h) and gauges_filtered.csv.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/command_line.h"
+#include "app/instrument_options.h"
+#include "common/errors.h"
+#include "dam_break.h"
+#include "driver/run_setup.h"
+#include "driver/simulation.h"
+#include "instruments/device_readings.h"
+#include "instruments/gauges.h"
+#include "instruments/low_pass.h"
+#include "instruments_body.h"
+#include "tait.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+SphParams params_for(double dp) {
+    RunOptions o;
+    o.dp = dp;
+    return make_sph_params(o, 1.0);
+}
+
+// Three layers of floor particles under z = 0 on the lattice (i + 1/2) dp of [0, 1] x [0, 1], each
+// at the density of pressure(x, y, z), and one fluid layer above them.
+HostParticles floor_with(double dp, const SphParams& params,
+                         const std::function<double(double, double, double)>& pressure) {
+    HostParticles p;
+    const int n = int(std::lround(1.0 / dp));
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+            for (int k = -3; k <= 0; ++k) {
+                const double x = (i + 0.5) * dp, y = (j + 0.5) * dp, z = (k + 0.5) * dp;
+                const float rho = float(
+                    tait_density(pressure(x, y, z), params.rho0, params.tait_b, params.gamma));
+                p.add(make_vec3(float(x), float(y), float(z)), make_vec3(0, 0, 0), rho,
+                      k < 0 ? kBoundary : kFluid);
+            }
+        }
+    }
+    return p;
+}
+
+WallSensor floor_sensor(double x, double y, double diameter) {
+    WallSensor s;
+    s.name = "W";
+    s.x = x, s.y = y, s.z = 0.0;
+    s.axis = 2;
+    s.direction = +1;
+    s.diameter = diameter;
+    return s;
+}
+
+TEST(DiscCoverage, IsTheShareOfThePatchInTheDisc) {
+    const float dp = 0.01f;
+    EXPECT_FLOAT_EQ(disc_coverage(0.0f, 0.0f, 1.0f, dp), 1.0f);  // deep inside
+    EXPECT_FLOAT_EQ(disc_coverage(0.5f, 0.0f, 0.1f, dp), 0.0f);  // far outside
+    // A disc much smaller than the patch: its own area, to the sampling's resolution.
+    EXPECT_NEAR(disc_coverage(0.002f, 0.001f, 0.0004f, dp), kPi * 0.0004 * 0.0004 / (dp * dp),
+                0.05 * kPi * 0.0004 * 0.0004 / (dp * dp));
+    // A disc as wide as the patch, on it: pi/4 of it, to the 8 x 8 sampling's resolution.
+    EXPECT_NEAR(disc_coverage(0.0f, 0.0f, 0.5f * dp, dp), kPi / 4.0, 0.05);
+    // Half a patch on the disc's rim (its edge straight through the patch centre, the disc huge).
+    EXPECT_NEAR(disc_coverage(1.0f, 0.0f, 1.0f, dp), 0.5, 0.01);
+    EXPECT_FLOAT_EQ(disc_coverage(0.003f, -0.004f, 0.02f, dp),
+                    disc_coverage(-0.004f, 0.003f, 0.02f, dp));
+}
+
+TEST(WallSensors, ReadTheFirstLayersPressure) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp);
+    // Hydrostatic under 0.5 m of water: the first layer, dp/2 below the face, at rho g (0.5 +
+    // dp/2).
+    const auto hydrostatic = [&](double, double, double z) {
+        return double(params.rho0) * 9.81 * (0.5 - z);
+    };
+    const HostParticles p = floor_with(dp, params, hydrostatic);
+    const std::vector<double> r =
+        wall_pressures({floor_sensor(0.5, 0.5, 0.1), floor_sensor(0.31, 0.77, 0.013)}, p, params);
+    for (double reading : r) EXPECT_NEAR(reading, hydrostatic(0, 0, -0.5 * dp), 0.5);
+}
+
+TEST(WallSensors, AverageALinearFieldToItsValueAtTheCentre) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp);
+    const auto ramp = [](double x, double y, double) { return 2000.0 + 3000.0 * x + 1000.0 * y; };
+    const HostParticles p = floor_with(dp, params, ramp);
+    // Centres on a patch's corner and on a patch's centre: the weights are symmetric about them.
+    for (const auto& [x, y, d] :
+         {std::tuple{0.5, 0.5, 0.1}, std::tuple{0.31, 0.49, 0.07}, std::tuple{0.3, 0.6, 0.26}}) {
+        const double reading = wall_pressures({floor_sensor(x, y, d)}, p, params)[0];
+        EXPECT_NEAR(reading, ramp(x, y, 0), 2e-4 * ramp(x, y, 0)) << x << ", " << y << ", " << d;
+    }
+}
+
+TEST(WallSensors, SeeNoWallFacingTheWrongWayOrOffTheFace) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp);
+    const HostParticles p = floor_with(dp, params, [](double, double, double) { return 0.0; });
+    WallSensor upside_down = floor_sensor(0.5, 0.5, 0.05);
+    upside_down.direction = -1;
+    WallSensor floating = floor_sensor(0.5, 0.5, 0.05);
+    floating.z = 0.3;
+    for (const WallSensor& s : {upside_down, floating}) {
+        EXPECT_TRUE(std::isnan(wall_pressures({s}, p, params)[0]));
+        try {
+            check_wall_sensors({s}, p, params);
+            ADD_FAILURE() << "accepted";
+        } catch (const OptionError& e) {
+            EXPECT_NE(std::string(e.what()).find("no wall behind it"), std::string::npos);
+        }
+    }
+    EXPECT_NO_THROW(check_wall_sensors({floor_sensor(0.5, 0.5, 0.05)}, p, params));
+}
+
+// A disc wider than a tile is read tile by tile: every wall particle of the disc in exactly one.
+TEST(WallSensors, TilesCoverTheDiscOnce) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp);
+    Instruments in;
+    in.walls = {floor_sensor(0.5, 0.5, 0.4)};
+    const InstrumentPlan plan = plan_instruments(in, params, -0.1, 1.0);
+    ASSERT_EQ(plan.wall_tiles.size(), 1u);
+    EXPECT_GT(plan.wall_tiles[0], 1);
+    const HostParticles p = floor_with(dp, params, [](double, double, double) { return 1.0; });
+    double tiled = 0.0, whole = 0.0;
+    const InstrumentSite disc = whole_disc(in.walls[0], dp);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (p.type[i] == kFluid) continue;
+        const Vec3 x = xyz(p.pos[i]);
+        whole += wall_tile_weight(x, disc);
+        for (const InstrumentSite& tile : plan.sites) tiled += wall_tile_weight(x, tile);
+    }
+    EXPECT_NEAR(tiled, whole, 1e-4 * whole);
+    EXPECT_NEAR(whole * dp * dp, kPi * 0.2 * 0.2, 0.01 * kPi * 0.2 * 0.2);  // the disc's area
+}
+
+// --- options ---------------------------------------------------------------------------------
+
+std::optional<RunOptions> parse(const std::vector<std::string>& args) {
+    DamBreak problem;
+    return testing::parse_options(problem, args);
+}
+
+TEST(WallSensorOptions, ParseNameAndCheck) {
+    const auto o = parse({"--wall-sensor", "3.22,0.5,0.1,-x,0.02", "--wall-sensor",
+                          "1.0,0.2,0,+z,0.05", "--gauge-filter", "500"});
+    ASSERT_TRUE(o.has_value());
+    ASSERT_EQ(o->walls.size(), 2u);
+    EXPECT_EQ(o->walls[0].name, "W1");
+    EXPECT_EQ(o->walls[0].axis, 0);
+    EXPECT_EQ(o->walls[0].direction, -1);
+    EXPECT_DOUBLE_EQ(o->walls[0].diameter, 0.02);
+    EXPECT_EQ(o->walls[1].name, "W2");
+    EXPECT_EQ(o->walls[1].axis, 2);
+    EXPECT_EQ(o->walls[1].direction, 1);
+    EXPECT_DOUBLE_EQ(o->gauge_filter_hz, 500.0);
+    EXPECT_DOUBLE_EQ(parse({})->gauge_filter_hz, 0.0);
+    for (const std::vector<std::string>& bad :
+         {std::vector<std::string>{"--wall-sensor", "3.22,0.5,0.1,x,0.02"},
+          {"--wall-sensor", "3.22,0.5,0.1,-x"},
+          {"--wall-sensor", "3.22,0.5,0.1,-x,0"},
+          {"--wall-sensor", "3.22,0.5,0.1,-w,0.02"},
+          {"--wall-sensor", "3.22,0.5,0.1,-x,0.02,"},
+          {"--wall-sensor", "99,0.5,0.1,-x,0.02"},
+          {"--gauge-filter", "-5"}}) {
+        try {
+            parse(bad);
+            ADD_FAILURE() << bad[1] << " was accepted";
+        } catch (const OptionError& e) {
+            EXPECT_NE(std::string(e.what()).find(bad[0]), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(WallSensorOptions, ASensorOffTheWallsIsRefused) {
+    RunOptions o = testing::small_run(0.08, 0.02);
+    o.walls = {parse_wall_sensor("2.0,0.5,0.3,+z,0.05", "W1")};  // in mid-air
+    DamBreak problem;
+    try {
+        Simulation sim(problem, o, 0);
+        ADD_FAILURE() << "accepted";
+    } catch (const OptionError& e) {
+        EXPECT_NE(std::string(e.what()).find("W1"), std::string::npos) << e.what();
+    }
+}
+
+// --- low-pass filter -------------------------------------------------------------------------
+
+std::vector<double> even_times(double dt, int n) {
+    std::vector<double> t(n);
+    for (int i = 0; i < n; ++i) t[i] = i * dt;
+    return t;
+}
+
+// The amplitude of a filtered sine of frequency f in the middle of a long series.
+double gain_at(double f, double cutoff) {
+    const std::vector<double> t = even_times(1e-4, 4000);
+    std::vector<double> v(t.size());
+    for (std::size_t i = 0; i < t.size(); ++i) v[i] = std::sin(2 * kPi * f * t[i]);
+    const std::vector<double> y = gaussian_low_pass(t, v, cutoff);
+    double peak = 0.0;
+    for (std::size_t i = 1000; i < 3000; ++i) peak = std::max(peak, std::fabs(y[i]));
+    return peak;
+}
+
+TEST(LowPass, IsMinusThreeDecibelsAtTheCutOff) {
+    EXPECT_NEAR(gain_at(200.0, 200.0), 1.0 / std::sqrt(2.0), 0.01);
+    EXPECT_GT(gain_at(20.0, 200.0), 0.99);
+    EXPECT_NEAR(gain_at(400.0, 200.0), 0.25, 0.01);  // 2^(-(f / f_c)^2 / 2)
+    EXPECT_NEAR(gain_at(600.0, 200.0), 0.044, 0.005);
+}
+
+TEST(LowPass, KeepsConstantsAndPeakTimesAndSkipsNaN) {
+    // Unevenly spaced samples, as rows every iteration are.
+    std::vector<double> t, v, pulse;
+    double time = 0.0;
+    for (int i = 0; i < 2000; ++i) {
+        t.push_back(time);
+        time += 1e-5 * (1.0 + 0.5 * std::sin(0.37 * i));
+    }
+    const double middle = t[1000];
+    for (double ti : t) {
+        v.push_back(3.5);
+        pulse.push_back(std::exp(-std::pow((ti - middle) / 2e-4, 2)));
+    }
+    v[500] = std::numeric_limits<double>::quiet_NaN();
+    const std::vector<double> flat = gaussian_low_pass(t, v, 1000.0);
+    for (double y : flat) EXPECT_NEAR(y, 3.5, 1e-12);
+    const std::vector<double> smooth = gaussian_low_pass(t, pulse, 1000.0);
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < smooth.size(); ++i) at = smooth[i] > smooth[at] ? i : at;
+    EXPECT_NEAR(t[at], middle, 2e-5);
+    EXPECT_LT(smooth[at], 1.0);
+    const std::vector<double> none =
+        gaussian_low_pass({0.0, 1.0}, {std::numeric_limits<double>::quiet_NaN(), 2.0}, 1000.0);
+    EXPECT_TRUE(std::isnan(none[0]));  // 1 s away is far beyond the window
+    EXPECT_DOUBLE_EQ(none[1], 2.0);
+    EXPECT_THROW(gaussian_low_pass({0.0}, {1.0}, 0.0), std::invalid_argument);
+}
+
+using testing::read_lines;
+
+TEST(LowPass, ARunWritesTheFilteredSeriesBesideTheRawOne) {
+    testing::TempDir dir("gauge_filter");
+    RunOptions o = testing::small_run(0.08, 0.02);
+    o.output_dir = dir.path();
+    o.write_output = true;
+    o.write_frames = false;
+    o.gauge_every = 0.002;
+    o.gauge_filter_hz = 100.0;
+    o.walls = {parse_wall_sensor("3.22,0.5,0.1,-x,0.1", "W1")};
+    // A filtered file of an earlier run in the folder goes.
+    { std::ofstream(dir.path() + "/gauges_filtered.csv") << "stale\n"; }
+    DamBreak problem;
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    sim.run(log);
+    const std::vector<std::string> raw = read_lines(dir.path() + "/gauges.csv");
+    const std::vector<std::string> filtered = read_lines(dir.path() + "/gauges_filtered.csv");
+    ASSERT_GE(raw.size(), 11u);
+    ASSERT_EQ(filtered.size(), raw.size());
+    EXPECT_EQ(filtered[0], raw[0]);
+    EXPECT_NE(raw[0].find(",W1,"), std::string::npos) << raw[0];
+    EXPECT_NE(filtered[5], raw[5]);  // smoothed
+    EXPECT_EQ(filtered[5].substr(0, filtered[5].find(',')), raw[5].substr(0, raw[5].find(',')));
+}
+
+}  // namespace
+}  // namespace sph
