@@ -97,6 +97,14 @@ void expect_consistent(const json& r, int devices) {
         sent += number(d, "bytes_sent");
         received += number(d, "bytes_received");
         memory += number(d, "memory_bytes");
+        // The memory array by array: the layout's parts and the rest add up to what it took.
+        double parts = 0.0;
+        for (const auto& [name, bytes] : d["memory_parts_bytes"].items()) {
+            EXPECT_GE(bytes.get<double>(), 0.0) << name;
+            parts += bytes.get<double>();
+        }
+        EXPECT_EQ(parts, number(d, "memory_bytes"));
+        EXPECT_GT(number(d["memory_parts_bytes"], "neighbour list (and the sort's scratch)"), 0.0);
     }
     EXPECT_NEAR(particles_mean, double(particles), 1e-6 * double(particles));
     EXPECT_EQ(sent, received);

@@ -97,6 +97,8 @@ public:
     // Throws, before allocating anything, when the layout does not fit.
     virtual void allocate(const DeviceLayout& layout, const SphParams& params) = 0;
     virtual std::size_t capacity() const = 0;
+    // The layout allocate() was given.
+    virtual const DeviceLayout& layout() const = 0;
     // The memory this device allocates from: devices with the same pool id share it (virtual
     // devices on one GPU, or CPU devices in host memory), and free_bytes is what it has free now.
     struct MemoryPool {

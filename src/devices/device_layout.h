@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "cell_grid.h"
 #include "instruments_body.h"
@@ -12,13 +14,18 @@
 
 namespace sph {
 
+// One array (or group of arrays) of a device and its bytes.
+struct MemoryPart {
+    std::string name;
+    std::size_t bytes;
+};
+
 struct DeviceLayout {
     std::uint32_t capacity = 0;        // particles the arrays can hold
     std::uint32_t max_neighbours = 0;  // neighbour list entries per particle
     CellGrid grid{};
-    int id_bits = 0;  // bits of the sort key that hold the particle id
-    std::uint32_t instrument_sites =
-        0;  // where the instruments read (probes, gauge samples, tiles)
+    int id_bits = 0;                     // bits of the sort key that hold the particle id
+    std::uint32_t instrument_sites = 0;  // probes, gauge samples, wall sensors' tiles
 
     // Per particle: the particle record twice (the current arrays and the incoming ones, which
     // also hold the predicted state between rebuilds), and the working arrays force, dt_max and
@@ -46,6 +53,15 @@ struct DeviceLayout {
     std::size_t bytes() const {
         return std::size_t(capacity) * kParticleBytes + list_bytes() + cell_bytes() +
                instrument_bytes();
+    }
+    // bytes(), array by array (the run report lists them per particle).
+    std::vector<MemoryPart> parts() const {
+        const std::size_t n = capacity;
+        return {{"particle records (current and incoming)", 2 * n * kParticleRecordBytes},
+                {"force, dt_max, cell", n * kWorkingBytes},
+                {"neighbour list (and the sort's scratch)", list_bytes()},
+                {"cell ranges", cell_bytes()},
+                {"instruments", instrument_bytes()}};
     }
 };
 

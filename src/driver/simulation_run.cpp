@@ -77,6 +77,7 @@ void Simulation::add_device_reports(RunReport& report) {
         r.first_slice = group_->slices().first_slice(d);
         r.end_slice = group_->slices().end_slice(d);
         r.memory_bytes = device.bytes_allocated();
+        r.memory_parts = device.layout().parts();
         report.devices.push_back(r);
     }
 }

@@ -207,6 +207,19 @@ nlohmann::json kernel_json(const KernelTimes& k) {
             {"euler", k.euler}};
 }
 
+// Each array of the layout, and what else was allocated.
+nlohmann::json memory_parts_json(const DeviceReport& d) {
+    nlohmann::json parts = nlohmann::json::object();
+    std::size_t listed = 0;
+    for (const MemoryPart& p : d.memory_parts) {
+        parts[p.name] = p.bytes;
+        listed += p.bytes;
+    }
+    parts["other (library scratch, scalars)"] =
+        d.memory_bytes > listed ? d.memory_bytes - listed : std::size_t(0);
+    return parts;
+}
+
 nlohmann::json device_json(const DeviceReport& d, double loop, double main_thread) {
     const WorkerStats& w = d.worker;
     return {{"description", d.description},
@@ -231,7 +244,8 @@ nlohmann::json device_json(const DeviceReport& d, double loop, double main_threa
             {"edge_force_sends", w.force_sends},
             {"bytes_sent", w.bytes_sent},
             {"bytes_received", w.bytes_received},
-            {"memory_bytes", d.memory_bytes}};
+            {"memory_bytes", d.memory_bytes},
+            {"memory_parts_bytes", memory_parts_json(d)}};
 }
 
 }  // namespace

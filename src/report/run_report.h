@@ -20,6 +20,8 @@ struct DeviceReport {
     WorkerStats worker;
     int first_slice = 0, end_slice = 0;  // owned at the end of the run
     std::size_t memory_bytes = 0;        // allocated at set-up; the time loop allocates nothing
+    // Of which the arrays of its layout (the rest: the sort/reduce library's scratch, scalars).
+    std::vector<MemoryPart> memory_parts;
 
     double particles_mean() const {
         return worker.rebuilds > 0 ? worker.particles_sum / double(worker.rebuilds) : 0.0;

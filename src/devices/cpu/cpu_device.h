@@ -20,6 +20,7 @@ public:
     std::size_t bytes_needed(const DeviceLayout& layout) const override;
     void allocate(const DeviceLayout& layout, const SphParams& params) override;
     std::size_t capacity() const override { return layout_.capacity; }
+    const DeviceLayout& layout() const override { return layout_; }
     MemoryPool memory_pool() const override;
     void upload(const HostParticles& particles) override;
     void download(HostParticles& particles) override;

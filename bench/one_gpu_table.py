@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""One GPU's figures as a Markdown table, from the run reports (run_report.json) of DamBreak runs.
+
+    bench/one_gpu_table.py out/dambreak_dp0.01/run_report.json out/dambreak_dp0.006/run_report.json
+
+Per run: particles, iterations, mips, bytes of GPU memory per particle (all, then per array as the
+report lists them), the time loop and each kernel's share of it, and the neighbour list's use (the
+largest neighbour count against the entries each particle has). Standard library only.
+"""
+
+import json
+import sys
+from typing import Dict, List
+
+
+def load(path: str) -> Dict:
+    with open(path) as f:
+        return json.load(f)
+
+
+def memory_rows(reports: List[Dict]) -> List[str]:
+    names: List[str] = []
+    for r in reports:
+        for name in r["devices"][0].get("memory_parts_bytes", {}):
+            if name not in names:
+                names.append(name)
+    rows = []
+    for name in names:
+        cells = []
+        for r in reports:
+            per = sum(d.get("memory_parts_bytes", {}).get(name, 0) for d in r["devices"])
+            cells.append(f"{per / r['particles']['total']:.1f}")
+        rows.append(f"| B/particle: {name} | " + " | ".join(cells) + " |")
+    return rows
+
+
+def table(reports: List[Dict]) -> str:
+    def row(label: str, cells) -> str:
+        return f"| {label} | " + " | ".join(cells) + " |"
+
+    lines = [row("run", [f"dp {r['dp_m']:g} m" for r in reports]),
+             "| --- |" + " ---: |" * len(reports)]
+    lines.append(row("device", [r["device"] for r in reports]))
+    lines.append(row("particles", [f"{r['particles']['total']:,}" for r in reports]))
+    lines.append(row("iterations", [str(r["iterations"]) for r in reports]))
+    lines.append(row("mips", [f"{r['mips']:.1f}" for r in reports]))
+    lines.append(row("B/particle (all)", [f"{r['bytes_per_particle']:.1f}" for r in reports]))
+    lines += memory_rows(reports)
+    loops = [r["wall_time_s"]["time_loop"] for r in reports]
+    lines.append(row("time loop [s]", [f"{t:.2f}" for t in loops]))
+    kernels = [("forces", "Forces"), ("boundary", "of which mDBC walls"),
+               ("build_neibs", "BuildNeibs"), ("euler", "Euler"), ("minimum_scan", "dt minimum")]
+    for key, label in kernels:
+        lines.append(row(f"share of the loop: {label}",
+                         [f"{100 * r['kernel_time_s'].get(key, 0.0) / t:.1f} %"
+                          for r, t in zip(reports, loops)]))
+    lines.append(row("neighbours: largest / entries",
+                     [f"{r['largest_neighbour_count']} / {r['max_neighbours']}" for r in reports]))
+    return "\n".join(lines)
+
+
+def main(argv: List[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    print(table([load(p) for p in argv]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
