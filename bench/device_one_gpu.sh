@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine over device-carry/: DamBreak on one GPU at several sizes, output off,
 # about 1000 iterations each (BENCH_RUNS: "dp:t_end" entries), and the table of their run reports
-# (bench/one_gpu_table.py: mips, bytes per particle per array, kernel shares). Logs, reports and
-# table.md in $OUT/one-gpu/.
+# (bench/one_gpu_table.py: mips, bytes per particle per array, kernel shares) with the card's
+# measured ceilings (gpu_ceiling). Logs, reports, gpu_ceiling.json and table.md in $OUT/one-gpu/.
 set -uo pipefail
 source bench/device_env.sh
 out=$out/one-gpu
@@ -15,4 +15,5 @@ for run in ${BENCH_RUNS:-0.01:0.08 0.006:0.05 0.0027:0.022}; do
   echo "dp $dp: exit $? $(grep -E 'mips average' "$out/dambreak_dp$dp.log" | sed 's/per 1.0 s.*//')"
   reports+=("$out/dambreak_dp$dp/run_report.json")
 done
-python3 bench/one_gpu_table.py "${reports[@]}" | tee "$out/table.md"
+"$bin"/gpu_ceiling > "$out/gpu_ceiling.json" 2> "$out/gpu_ceiling.err" || cat "$out/gpu_ceiling.err"
+python3 bench/one_gpu_table.py --ceiling "$out/gpu_ceiling.json" "${reports[@]}" | tee "$out/table.md"

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """One GPU's figures as a Markdown table, from the run reports (run_report.json) of DamBreak runs.
 
-    bench/one_gpu_table.py out/dambreak_dp0.01/run_report.json out/dambreak_dp0.006/run_report.json
+    bench/one_gpu_table.py [--ceiling gpu_ceiling.json] out/dambreak_dp0.01/run_report.json ...
+
+With --ceiling (the output of the gpu_ceiling tool, bench/gpu_ceiling/), the table ends with the
+card's measured copy and read bandwidth and FP32 FMA rate.
 
 Per run: particles, iterations, mips, bytes of GPU memory per particle (all, then per array as the
 report lists them), the time loop and each kernel's share of it, and the neighbour list's use (the
@@ -59,11 +62,26 @@ def table(reports: List[Dict]) -> str:
     return "\n".join(lines)
 
 
+def ceiling_lines(ceiling: Dict) -> List[str]:
+    return ["", f"Measured on {ceiling['device']} (gpu_ceiling): copy "
+            f"{ceiling['copy_gb_per_s']:.0f} GB/s (read + write), streaming read "
+            f"{ceiling['read_gb_per_s']:.0f} GB/s, FP32 FMA {ceiling['fma_tflops']:.1f} TFLOP/s."]
+
+
 def main(argv: List[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0 if argv else 2
-    print(table([load(p) for p in argv]))
+    ceiling = None
+    if argv[0] == "--ceiling":
+        if len(argv) < 3:
+            print("one_gpu_table.py: --ceiling FILE, then the run reports", file=sys.stderr)
+            return 2
+        ceiling, argv = load(argv[1]), argv[2:]
+    lines = [table([load(p) for p in argv])]
+    if ceiling is not None:
+        lines += ceiling_lines(ceiling)
+    print("\n".join(lines))
     return 0
 
 

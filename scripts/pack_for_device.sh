@@ -12,6 +12,8 @@ cp "$build"/src/dambreak device-carry/bin/
 for exe in bore_in_a_box column_collapse still_water lobovsky; do
   if [ -e "$build/src/$exe" ]; then cp "$build/src/$exe" device-carry/bin/; fi
 done
+# The GPU's measured ceilings (bench/gpu_ceiling/), where CUDA was built.
+if [ -e "$build/bench/gpu_ceiling" ]; then cp "$build/bench/gpu_ceiling" device-carry/bin/; fi
 # Only the executables with CUDA tests by default: the device tool carries 64 MiB at most, and the
 # CPU tests run here.
 cuda_tests="test_cuda test_multi_device test_device_faults test_device_memory test_still_water
