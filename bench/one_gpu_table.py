@@ -57,6 +57,14 @@ def table(reports: List[Dict]) -> str:
         lines.append(row(f"share of the loop: {label}",
                          [f"{100 * r['kernel_time_s'].get(key, 0.0) / t:.1f} %"
                           for r, t in zip(reports, loops)]))
+    # Outside the kernels: launches, host waits and barriers, the dt download, migration. With
+    # several devices on one GPU the kernels of one device are timed on its own streams, so this
+    # is per device (the first one's).
+    counted = ["forces", "build_neibs", "euler", "minimum_scan"]
+    lines.append(row("share of the loop outside kernels (device 0)",
+                     [f"{100 * (1 - sum(r['devices'][0]['kernel_time_s'].get(k, 0.0) for k in counted) / t):.1f} %"
+                      for r, t in zip(reports, loops)]))
+    lines.append(row("devices", [str(len(r["devices"])) for r in reports]))
     lines.append(row("neighbours: largest / entries",
                      [f"{r['largest_neighbour_count']} / {r['max_neighbours']}" for r in reports]))
     return "\n".join(lines)
