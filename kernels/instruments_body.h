@@ -172,21 +172,31 @@ SPH_HD float banded_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpe
     return -float(f.direction) * along;
 }
 
-// The front key of particle i, examined only if its banded key is at most key_limit (+infinity
-// for every particle; the leading key plus FrontSpec::slab for the leading slab).
-SPH_HD float front_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f,
-                       float key_limit) {
-    const float key = banded_key(i, a, f);
-    if (!(key < INFINITY) || key > key_limit) return INFINITY;
-    const Vec4 p = a.pos[i];
-    // Counting stops at min_neighbours: in the water's bulk the first cell is enough.
+// Whether banded particle i has at least min_neighbours banded neighbours within 2 dp. Counting
+// stops there: in the water's bulk the first cell is enough.
+SPH_HD bool leads(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f) {
+    const Vec3 p = xyz(a.pos[i]);
     int neighbours = 0;
-    for_each_particle_near(xyz(p), a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
+    for_each_particle_near(p, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
         if (j == i || !in_front_band(a.pos[j], a.type[j], f)) return false;
-        neighbours += length_squared(xyz(a.pos[j]) - xyz(p)) <= f.reach_sq;
+        neighbours += length_squared(xyz(a.pos[j]) - p) <= f.reach_sq;
         return neighbours >= f.min_neighbours;
     });
-    return neighbours >= f.min_neighbours ? key : INFINITY;
+    return neighbours >= f.min_neighbours;
+}
+
+// The front key of a particle whose banded key is `banded`, examined only if that is at most
+// key_limit (+infinity for every particle; the leading key plus FrontSpec::slab for the leading
+// slab).
+SPH_HD float front_key_of(std::uint32_t i, float banded, const InstrumentArgs& a,
+                          const FrontSpec& f, float key_limit) {
+    if (!(banded < INFINITY) || banded > key_limit) return INFINITY;
+    return leads(i, a, f) ? banded : INFINITY;
+}
+
+SPH_HD float front_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f,
+                       float key_limit) {
+    return front_key_of(i, banded_key(i, a, f), a, f, key_limit);
 }
 
 }  // namespace sph

@@ -67,7 +67,7 @@ __global__ void minimum_kernel(InstrumentArgs args, FrontSpec front, FrontMinima
     float banded = INFINITY, key = INFINITY;
     if (i < end) {
         banded = banded_key(i, args, front);
-        if (banded <= limit) key = front_key(i, args, front, limit);
+        key = front_key_of(i, banded, args, front, limit);
     }
     if (pass == FrontPass::kPreviousSlab) {
         const float lead = Reduce(temp).Reduce(banded, FloatMin());
@@ -89,10 +89,6 @@ void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums
     SPH_CUDA_CHECK_LAUNCH("site_cell_sums_kernel");
     add_cell_sums_kernel<<<blocks_for(count, kBlock), kBlock, 0, stream>>>(cell_sums, sums, count);
     SPH_CUDA_CHECK_LAUNCH("add_cell_sums_kernel");
-}
-
-std::uint32_t to_ordered(float value) {
-    return ordered(value);
 }
 
 float from_ordered(std::uint32_t bits) {

@@ -21,8 +21,7 @@ struct FrontMinima {
     std::uint32_t key;       // the smallest front key examined
     std::uint32_t previous;  // the lead of the measurement before (kept between measurements)
 };
-// The pattern of a float, and the float a pattern stands for.
-std::uint32_t to_ordered(float value);
+// The float a FrontMinima pattern stands for.
 float from_ordered(std::uint32_t bits);
 // FrontMinima as a device starts (no measurement before).
 FrontMinima initial_front_minima();

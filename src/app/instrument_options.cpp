@@ -9,17 +9,27 @@
 
 namespace sph {
 
+namespace {
+
+// One finite number, the whole of `item`.
+bool parse_number(const std::string& item, double& value) {
+    const char* begin = item.c_str();
+    char* end = nullptr;
+    errno = 0;
+    value = std::strtod(begin, &end);
+    return end != begin && *end == '\0' && errno == 0 && std::isfinite(value);
+}
+
+}  // namespace
+
 std::vector<double> parse_coordinates(const std::string& text, int count, const char* option) {
     std::vector<double> values;
     std::stringstream in(text);
     std::string item;
     bool ok = true;
     while (ok && std::getline(in, item, ',')) {
-        const char* begin = item.c_str();
-        char* end = nullptr;
-        errno = 0;
-        const double v = std::strtod(begin, &end);
-        ok = end != begin && *end == '\0' && errno == 0 && std::isfinite(v);
+        double v = 0.0;
+        ok = parse_number(item, v);
         values.push_back(v);
     }
     if (!ok || int(values.size()) != count || (!text.empty() && text.back() == ',')) {
@@ -48,16 +58,17 @@ WallSensor parse_wall_sensor(const std::string& text, const std::string& name) {
         std::string("xyz").find(face[1]) == std::string::npos) {
         fail("FACE must be +x, -x, +y, -y, +z or -z");
     }
-    const std::vector<double> centre =
-        parse_coordinates(items[0] + "," + items[1] + "," + items[2], 3, "wall-sensor");
-    const std::vector<double> diameter = parse_coordinates(items[4] + ",0", 2, "wall-sensor");
-    if (!(diameter[0] > 0.0)) fail("the diameter must be positive");
     WallSensor w;
     w.name = name;
-    w.x = centre[0], w.y = centre[1], w.z = centre[2];
+    if (!parse_number(items[0], w.x) || !parse_number(items[1], w.y) ||
+        !parse_number(items[2], w.z)) {
+        fail("X, Y and Z must be numbers");
+    }
+    if (!parse_number(items[4], w.diameter) || !(w.diameter > 0.0)) {
+        fail("the diameter must be a positive number");
+    }
     w.axis = int(std::string("xyz").find(face[1]));
     w.direction = face[0] == '+' ? 1 : -1;
-    w.diameter = diameter[0];
     return w;
 }
 

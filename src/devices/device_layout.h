@@ -44,10 +44,9 @@ struct DeviceLayout {
         return list > scratch ? list : scratch;
     }
     std::size_t cell_bytes() const { return 2 * sizeof(std::uint32_t) * (grid.cell_count() + 1); }
-    // The instruments' sites, their sums per cell (CUDA) and in all.
+    // The instruments' sites and their sums (a back end's own scratch for them is its own).
     std::size_t instrument_bytes() const {
-        return std::size_t(instrument_sites) *
-               (sizeof(InstrumentSite) + (1 + kCellsAround) * sizeof(SiteSums));
+        return std::size_t(instrument_sites) * (sizeof(InstrumentSite) + sizeof(SiteSums));
     }
     // Everything but the sort/reduce library's temporary storage.
     std::size_t bytes() const {

@@ -45,13 +45,12 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
     if (gauge) {  // on the devices: no particle leaves them
-        double unused = 0.0;
         std::vector<double> row;
         {
-            TimedRegion measuring(unused, track, "instruments", "output");
+            TracedRegion measuring(track, "instruments", "output");
             row = instrument_row(instruments_, measure());
         }
-        TimedRegion writing(unused, track, "gauges.csv", "output");
+        TracedRegion writing(track, "gauges.csv", "output");
         gauges_->append(time, row);
         next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
         if (options_.gauge_filter_hz > 0.0) {

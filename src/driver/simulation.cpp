@@ -324,10 +324,6 @@ void Simulation::advance() {
     ++iteration_;
 }
 
-}  // namespace sph
-
-namespace sph {
-
 InstrumentReadings Simulation::measure() {
     // Before the first step the devices have not sorted their particles into cells yet: the one
     // reading at t = 0 comes from a snapshot, evaluated on the host.

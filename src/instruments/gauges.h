@@ -34,7 +34,8 @@
 //
 // Wall sensor (a disc on a wall's face, problems/instruments.h): the mean pressure of the wall's
 // first layer of particles (those within dp behind the face) over the disc, each particle weighted
-// by the part of the disc its dp x dp patch of the face covers (an 8 x 8 sampling of the patch).
+// by the part of the disc its dp x dp patch of the face covers (kernels/instruments_body.h:
+// disc_coverage).
 // Under mDBC a wall particle's pressure is the water's, extrapolated from around its ghost node to
 // the particle, dp/2 behind the face: on a vertical wall that is the face's pressure (the normal
 // gradient of a hydrostatic field is 0 there), under a floor the face's plus rho g dp/2. A

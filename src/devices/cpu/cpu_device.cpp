@@ -257,10 +257,6 @@ void CpuDevice::euler(Stage stage, float dt) {
     }
 }
 
-}  // namespace sph
-
-namespace sph {
-
 // The keys go into dt_max, free between steps.
 InstrumentSums CpuDevice::measure(const std::vector<InstrumentSite>& sites,
                                   const FrontSpec* front) {

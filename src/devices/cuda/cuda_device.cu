@@ -76,7 +76,7 @@ std::size_t CudaDevice::temp_bytes(std::uint32_t capacity) const {
 
 std::size_t CudaDevice::bytes_needed(const DeviceLayout& layout) const {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    return layout.bytes() + temp_bytes(layout.capacity) + sizeof(Scalars);
+    return layout.bytes() + temp_bytes(layout.capacity) + sizeof(Scalars) + cell_sums_bytes(layout);
 }
 
 Device::MemoryPool CudaDevice::memory_pool() const {
@@ -120,8 +120,7 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
         cudaMemcpy(scalars_.as<void>(), &initial, sizeof(Scalars), cudaMemcpyHostToDevice));
     instrument_sites_.allocate("instrument sites",
                                layout.instrument_sites * sizeof(InstrumentSite));
-    instrument_cell_sums_.allocate("instrument cell sums", std::size_t(layout.instrument_sites) *
-                                                               kCellsAround * sizeof(SiteSums));
+    instrument_cell_sums_.allocate("instrument cell sums", cell_sums_bytes(layout));
     instrument_sums_.allocate("instrument sums", layout.instrument_sites * sizeof(SiteSums));
     readback_.allocate("instrument readback",
                        layout.instrument_sites * sizeof(SiteSums) + sizeof(cuda::FrontMinima));
@@ -317,9 +316,6 @@ std::size_t CudaDevice::bytes_allocated() const {
     }
     return total;
 }
-
-}  // namespace sph
-namespace sph {
 
 // The sites' sums and the front's minima come back through the pinned readback buffer. The front
 // is sought behind the lead of the measurement before, which finds the lead too: one pass over

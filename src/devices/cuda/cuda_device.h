@@ -72,9 +72,11 @@ private:
         cuda::FrontMinima front;  // measure
     };
     std::size_t temp_bytes(std::uint32_t capacity) const;
+    // The instruments' sums per site and cell (instrument_launchers.h: site_sums).
+    static std::size_t cell_sums_bytes(const DeviceLayout& layout) {
+        return std::size_t(layout.instrument_sites) * kCellsAround * sizeof(SiteSums);
+    }
     EulerArgs euler_args(float dt) const;
-    // The walls' densities are set once a step, from the state the predictor starts from (as
-    // DualSPHysics does by default); every local particle's, externals' included.
     InstrumentArgs instrument_args() const {
         const LocalRanges& r = buffers_.ranges;
         return InstrumentArgs{buffers_.current.pos.as<Vec4>(),
@@ -87,6 +89,8 @@ private:
                               layout_.grid,
                               params_};
     }
+    // The walls' densities are set once a step, from the state the predictor starts from (as
+    // DualSPHysics does by default); every local particle's, externals' included.
     MdbcArgs mdbc_args() const {
         const LocalRanges& r = buffers_.ranges;
         return MdbcArgs{buffers_.current.pos.as<Vec4>(),
