@@ -14,7 +14,9 @@
 #include <cmath>
 #include <cstdint>
 
+#include "fast_math.h"
 #include "kernel_args.h"
+#include "list_walk.h"
 #include "particle_type.h"
 #include "tait.h"
 #include "wendland.h"
@@ -34,13 +36,13 @@ SPH_HD float particle_dt_max(bool fluid, Vec3 acc, float drho, float rho, Vec3 v
     return p.cfl * fminf(acoustic, body);
 }
 
-SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a) {
+// cell_step: neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
+SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const std::int32_t* cell_step) {
     const SphParams& p = a.params;
     const Vec3 pos_i = xyz(a.pos[i]);
     const Vec4 vr_i = a.velrho[i];
     const Vec3 vel_i = xyz(vr_i);
     const float rho_i = vr_i.w;
-    const float pressure_i = tait_pressure(rho_i, p);
     const bool fluid_i = a.type[i] == kFluid;
     if (!fluid_i && p.boundary == BoundaryModel::kMdbc) {
         // An mDBC wall's density comes from mdbc_density, not continuity, and a wall never
@@ -49,46 +51,55 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a) {
         a.dt_max[i] = is_finite(rho_i) ? INFINITY : NAN;
         return;
     }
-    const std::uint32_t cell_i = a.cell[i];
-    const float diffusion = p.diffusion_delta * p.h * p.c0 * 2.0f * p.mass;
-    const float hydrostatic_slope = p.rho0 / (p.c0 * p.c0);  // d rho / d (g.x) at rest
-
+    // Everything that does not depend on the neighbour is computed here, once: the pair loops
+    // below run a hundred times per particle and hold no division.
+    const WendlandGradient gradient = make_wendland_gradient(p);
     Vec3 acc = make_vec3(0.0f, 0.0f, 0.0f);
     float drho = 0.0f;
-    int cached_code = -1;
-    std::uint32_t cell_start = 0;
-    const NeighbourEntry* entry = a.list + i;  // a pointer walk: k * stride overflows 32 bits
-    for (std::uint32_t k = 0; k < a.max_neighbours; ++k, entry += a.stride) {
-        const NeighbourEntry e = *entry;
-        if (e == kListEnd) break;
-        const int code = neighbour_code(e);
-        if (code != cached_code) {  // entries are grouped by cell: one start load per cell
-            cached_code = code;
-            cell_start = a.cell_start[cell_i + neighbour_cell_delta(a.grid, code)];
-        }
-        const std::uint32_t j = cell_start + neighbour_offset(e);
-        const Vec3 r = pos_i - xyz(a.pos[j]);
-        const float r2 = length_squared(r);
-        if (r2 >= p.kernel_radius_sq) continue;
-        const float f = wendland_f(sqrtf(r2), p);
-        const Vec4 vr_j = a.velrho[j];
-        const Vec3 v = vel_i - xyz(vr_j);
-        const float v_dot_r = dot(v, r);
-        drho += p.mass * v_dot_r * f;
-        if (!fluid_i) continue;
-        const float rho_j = vr_j.w;
-        if (a.type[j] == kFluid) {
+    // No distance test in the pair loops: F is zero from r = 2h on, so the list skin's pairs add
+    // exact zeros (every term is a multiple of f), and a branch would only make the velocity's
+    // load wait for the position's.
+    if (!fluid_i) {  // a DBC wall particle: continuity only
+        for_each_listed_neighbour(i, a, cell_step, [&](std::uint32_t j) {
+            const Vec3 r = pos_i - xyz(a.pos[j]);
+            const Vec3 v = vel_i - xyz(a.velrho[j]);
+            drho += p.mass * dot(v, r) * gradient(approx_sqrt(length_squared(r)));
+            return false;
+        });
+    } else {
+        const TaitEos eos = make_tait_eos(p);
+        const float inv_rho_i = 1.0f / rho_i;
+        const float pressure_i = eos.pressure(rho_i);
+        const float diffusion = p.diffusion_delta * p.h * p.c0 * 2.0f * p.mass;
+        const float hydrostatic_slope = p.rho0 / (p.c0 * p.c0);         // d rho / d (g.x) at rest
+        const float viscosity = 2.0f * p.viscosity_alpha * p.c0 * p.h;  // 2: 1 / the mean density
+        for_each_listed_neighbour(i, a, cell_step, [&](std::uint32_t j) {
+            const Vec4 pos_j = a.pos[j];
+            const Vec4 vr_j = a.velrho[j];
+            const std::uint8_t type_j = a.type[j];
+            const Vec3 r = pos_i - xyz(pos_j);
+            const float r2 = length_squared(r);
+            const float f = gradient(approx_sqrt(r2));
+            const Vec3 v = vel_i - xyz(vr_j);
+            const float v_dot_r = dot(v, r);
+            // Selections instead of branches: a warp whose particles take different sides of a
+            // branch runs both, and converging again costs instructions of its own.
+            const float rho_j = vr_j.w;
+            const float inv_rho_j = approx_reciprocal(rho_j);
+            const float inv_r2_eta = approx_reciprocal(r2 + p.eta_sq);
             const float dynamic = (rho_j - rho_i) + hydrostatic_slope * dot(p.gravity, r);
-            drho += diffusion * dynamic / rho_j * (-f) * r2 / (r2 + p.eta_sq);
-        }
-        float coef = (pressure_i + tait_pressure(rho_j, p)) / (rho_i * rho_j);
-        if (v_dot_r < 0.0f && a.type[j] != kFreeSlipBoundary) {
-            const float mu = p.h * v_dot_r / (r2 + p.eta_sq);
-            coef -= p.viscosity_alpha * p.c0 * mu / (0.5f * (rho_i + rho_j));
-        }
-        acc += (-p.mass * coef * f) * r;
+            const float diffusing = type_j == kFluid ? diffusion : 0.0f;  // between fluid only
+            drho += p.mass * v_dot_r * f;
+            drho -= diffusing * dynamic * inv_rho_j * f * r2 * inv_r2_eta;
+            const bool viscous = v_dot_r < 0.0f && type_j != kFreeSlipBoundary;  // approaching
+            const float mu = viscous ? viscosity * v_dot_r * inv_r2_eta : 0.0f;
+            const float coef = (pressure_i + eos.pressure(rho_j)) * inv_rho_i * inv_rho_j -
+                               mu * approx_reciprocal(rho_i + rho_j);
+            acc += (-p.mass * coef * f) * r;
+            return false;
+        });
+        acc += p.gravity;
     }
-    if (fluid_i) acc += p.gravity;
     a.force[i] = make_vec4(acc.x, acc.y, acc.z, drho);
     a.dt_max[i] = particle_dt_max(fluid_i, acc, drho, rho_i, vel_i, p);
 }

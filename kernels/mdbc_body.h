@@ -33,6 +33,7 @@
 
 #include "cell_walk.h"
 #include "kernel_args.h"
+#include "list_walk.h"
 #include "particle_type.h"
 #include "wendland.h"
 
@@ -125,25 +126,23 @@ SPH_HD float density_from_ghost_sums(const GhostSums& s, Vec3 to_ghost, const Sp
 }
 
 // Whether listed particle i has a fluid particle in its neighbour list.
-SPH_HD bool lists_fluid(std::uint32_t i, const MdbcArgs& a) {
-    const NeighbourEntry* entry = a.list + i;
-    const std::uint32_t cell_i = a.cell[i];
-    for (std::uint32_t k = 0; k < a.max_neighbours; ++k, entry += a.stride) {
-        const NeighbourEntry e = *entry;
-        if (e == kListEnd) return false;
-        const std::uint32_t cell_j = cell_i + neighbour_cell_delta(a.grid, neighbour_code(e));
-        if (a.type[a.cell_start[cell_j] + neighbour_offset(e)] == kFluid) return true;
-    }
-    return false;
+SPH_HD bool lists_fluid(std::uint32_t i, const MdbcArgs& a, const std::int32_t* cell_step) {
+    bool found = false;
+    for_each_listed_neighbour(i, a, cell_step, [&](std::uint32_t j) {
+        found = a.type[j] == kFluid;
+        return found;
+    });
+    return found;
 }
 
 // Sets boundary particle i's density from the fluid around its ghost node; leaves fluid alone,
 // and wall particles deeper than the fluid can reach, which set-up gives no ghost node.
-SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a) {
+// cell_step: neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
+SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t* cell_step) {
     if (a.type[i] == kFluid) return;
     const Vec3 offset = a.to_ghost[i];
     if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f) return;
-    if (i >= a.listed_begin && i < a.listed_end && !lists_fluid(i, a)) {
+    if (i >= a.listed_begin && i < a.listed_end && !lists_fluid(i, a, cell_step)) {
         a.velrho[i].w = a.params.rho0;
         return;
     }

@@ -29,6 +29,21 @@ SPH_HD int neighbour_cell_delta(const CellGrid& g, int code) {
            d2 * static_cast<int>(g.stride[g.order[2]]);
 }
 
+// The 27 steps of neighbour_cell_delta, by code: Forces looks a step up once per neighbouring cell
+// instead of dividing the code by 9 and 3 (the CUDA kernel keeps the table in shared memory).
+constexpr int kNeighbourCells = 27;
+struct NeighbourCellSteps {
+    std::int32_t by_code[kNeighbourCells];
+};
+
+SPH_HD NeighbourCellSteps neighbour_cell_steps(const CellGrid& g) {
+    NeighbourCellSteps steps{};
+    for (int code = 0; code < kNeighbourCells; ++code) {
+        steps.by_code[code] = neighbour_cell_delta(g, code);
+    }
+    return steps;
+}
+
 SPH_HD NeighbourEntry encode_neighbour(int code, std::uint32_t offset) {
     return static_cast<NeighbourEntry>((code << kOffsetBits) | offset);
 }

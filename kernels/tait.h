@@ -8,16 +8,32 @@
 
 namespace sph {
 
-SPH_HD float tait_pressure(float rho, const SphParams& p) {
-    const float x = rho / p.rho0;
-    float x_gamma;
-    if (p.gamma == 7.0f) {  // the default: three multiplications instead of powf in the pair loop
-        const float x2 = x * x;
-        x_gamma = x2 * x2 * x2 * x;
-    } else {
-        x_gamma = powf(x, p.gamma);
+// p = B ((rho / rho0)^gamma - 1). The constants are taken once per kernel, not once per pair.
+struct TaitEos {
+    float inv_rho0;
+    float b;
+    float gamma;
+    bool gamma_is_7;  // the default: four multiplications instead of powf in the pair loop
+
+    SPH_HD float pressure(float rho) const {
+        const float x = rho * inv_rho0;
+        float x_gamma;
+        if (gamma_is_7) {
+            const float x2 = x * x;
+            x_gamma = x2 * x2 * x2 * x;
+        } else {
+            x_gamma = powf(x, gamma);
+        }
+        return b * (x_gamma - 1.0f);
     }
-    return p.tait_b * (x_gamma - 1.0f);
+};
+
+SPH_HD TaitEos make_tait_eos(const SphParams& p) {
+    return TaitEos{1.0f / p.rho0, p.tait_b, p.gamma, p.gamma == 7.0f};
+}
+
+SPH_HD float tait_pressure(float rho, const SphParams& p) {
+    return make_tait_eos(p).pressure(rho);
 }
 
 // Density whose Tait pressure is `pressure`; used on the host at set-up, in double precision.

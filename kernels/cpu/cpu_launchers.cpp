@@ -62,13 +62,16 @@ std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t beg
 }
 
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end) {
+    const NeighbourCellSteps steps = neighbour_cell_steps(args.grid);
 #pragma omp parallel for schedule(static)
-    for (Index i = begin; i < Index(end); ++i) compute_forces(std::uint32_t(i), args);
+    for (Index i = begin; i < Index(end); ++i)
+        compute_forces(std::uint32_t(i), args, steps.by_code);
 }
 
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end) {
+    const NeighbourCellSteps steps = neighbour_cell_steps(args.grid);
 #pragma omp parallel for schedule(static)
-    for (Index i = begin; i < Index(end); ++i) mdbc_density(std::uint32_t(i), args);
+    for (Index i = begin; i < Index(end); ++i) mdbc_density(std::uint32_t(i), args, steps.by_code);
 }
 
 void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* sums,

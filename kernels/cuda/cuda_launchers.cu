@@ -63,14 +63,29 @@ __global__ void neighbour_list_kernel(NeighbourArgs args, std::uint32_t begin, s
     if ((threadIdx.x & 31u) == 0 && warp_max > 0) atomicMax(largest, warp_max);
 }
 
-__global__ void forces_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
+// The kernels that walk neighbour lists keep the cell steps in shared memory: threads of a warp
+// look up different codes at once, which the constant cache would serve one address at a time.
+// Every thread of the block must call this (it synchronises the block).
+__device__ void load_cell_steps(const CellGrid& grid, std::int32_t* cell_step) {
+    if (threadIdx.x < kNeighbourCells) {
+        cell_step[threadIdx.x] = neighbour_cell_delta(grid, int(threadIdx.x));
+    }
+    __syncthreads();
+}
+
+__global__ void __launch_bounds__(kForcesBlock, kForcesBlocksPerSm)
+    forces_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
+    __shared__ std::int32_t cell_step[kNeighbourCells];
+    load_cell_steps(args.grid, cell_step);
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < end) compute_forces(i, args);
+    if (i < end) compute_forces(i, args, cell_step);
 }
 
 __global__ void mdbc_kernel(MdbcArgs args, std::uint32_t begin, std::uint32_t end) {
+    __shared__ std::int32_t cell_step[kNeighbourCells];
+    load_cell_steps(args.grid, cell_step);
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < end) mdbc_density(i, args);
+    if (i < end) mdbc_density(i, args, cell_step);
 }
 
 __global__ void predictor_kernel(EulerArgs args, std::uint32_t begin, std::uint32_t end) {
