@@ -2,7 +2,7 @@
 # Runs on the GPU machine over device-carry/: an Nsight Compute profile of Forces (and of the
 # neighbour-list build) in DamBreak at PROFILE_DP (default 0.006 m, 4.19 M particles), and the SASS
 # of the kernels. Writes to $OUT/forces-profile/: the report (.ncu-rep), its details page, the
-# per-instruction source page of forces_kernel (stall samples per SASS line) and the SASS.
+# per-instruction source pages of forces_kernel and neighbour_list_kernel (stall samples per SASS line) and the SASS.
 # ncu runs with --clock-control none: the device's clocks stay as they are.
 set -uo pipefail
 source bench/device_env.sh
@@ -19,8 +19,10 @@ dp=${PROFILE_DP:-0.006}
 echo "ncu exit $?"
 tail -5 "$out/ncu.log"
 "$ncu" --import "$out/forces.ncu-rep" --page details --print-units base > "$out/details.txt" 2>&1
-"$ncu" --import "$out/forces.ncu-rep" --page source --csv --print-source sass \
-  --kernel-name regex:forces_kernel --launch-count 1 > "$out/forces_source.csv" 2>&1
+for kernel in forces_kernel neighbour_list_kernel; do
+  "$ncu" --import "$out/forces.ncu-rep" --page source --csv --print-source sass \
+    --kernel-name regex:$kernel --launch-count 1 > "$out/${kernel%_kernel}_source.csv" 2>&1
+done
 # The whole SASS of the CUDA kernels library (the function filter needs mangled names).
 "$cuobjdump" --dump-sass "$bin"/dambreak > "$out/dambreak.sass" 2>&1 || true
 grep -E 'Duration|Registers Per|Achieved Occupancy|Theoretical Occupancy|Memory Throughput|DRAM Throughput|Compute \(SM\)|L1/TEX Hit|L2 Hit|Issue Slots Busy|Executed Ipc Active|Block Limit' \

@@ -3,10 +3,11 @@
 # about 1000 iterations each (BENCH_RUNS: "dp:t_end" entries; BENCH_OPTIONS: more options for every
 # run, e.g. "--devices 0,0"), and the table of their run reports
 # (bench/one_gpu_table.py: mips, bytes per particle per array, kernel shares) with the card's
-# measured ceilings (gpu_ceiling). Logs, reports, gpu_ceiling.json and table.md in $OUT/one-gpu/.
+# measured ceilings (gpu_ceiling). Logs, reports, gpu_ceiling.json and table.md in
+# $OUT/$BENCH_NAME/ (default one-gpu), so that runs of several modes in one call stay apart.
 set -uo pipefail
 source bench/device_env.sh
-out=$out/one-gpu
+out=$out/${BENCH_NAME:-one-gpu}
 mkdir -p "$out"
 reports=()
 for run in ${BENCH_RUNS:-0.01:0.08 0.006:0.05 0.0027:0.022}; do

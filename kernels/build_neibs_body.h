@@ -17,9 +17,11 @@ SPH_HD void hash_particle(std::uint32_t i, const HashArgs& a) {
     a.permutation[i] = i;
 }
 
+// A field the device does not keep (particle_record.h) has null arrays and is skipped.
 SPH_HD void gather_particle(std::uint32_t i, const GatherArgs& a) {
     const std::uint32_t from = a.permutation[i];
-#define SPH_GATHER_FIELD(T, name) a.to.name[i] = a.from.name[from];
+#define SPH_GATHER_FIELD(T, name, kept) \
+    if (a.to.name != nullptr) a.to.name[i] = a.from.name[from];
     SPH_PARTICLE_FIELDS(SPH_GATHER_FIELD)
 #undef SPH_GATHER_FIELD
 }
@@ -35,44 +37,78 @@ SPH_HD void find_cell_range(std::uint32_t i, const CellRangeArgs& a) {
     if (i + 1 == a.count || a.cell[i + 1] != cell) a.cell_end[cell] = i + 1;
 }
 
+// Where the list build reads candidates' positions: the particle array itself, or (the CUDA
+// launcher's tiled kernel) a copy of the rows of cells a block needs, in shared memory. Either
+// way cell(r, start) points at particle `start`'s position, for a cell of neighbouring row
+// r = code / 3 (three cells that differ only along the grid's fastest axis, contiguous in the
+// sorted array), and the cell's particles follow it.
+struct ParticlePositions {
+    const Vec4* pos;
+    SPH_HD const Vec4* cell(int, std::uint32_t start) const { return pos + start; }
+};
+
 // Lists particle i's neighbours within the list radius, visiting the 27 cells in linear order and
 // each cell's particles in sorted order. Returns how many it found (entries beyond max_neighbours
 // are dropped; the caller compares) or kCellOverflow if a neighbouring cell is too full to encode.
-SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a) {
+// `positions` (ParticlePositions or a tile of the same values) supplies the candidates' positions;
+// the list does not depend on which.
+template <class Positions>
+SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a,
+                                          const Positions& positions) {
+    const CellGrid& g = a.grid;
     const Vec3 pi = xyz(a.pos[i]);
     const std::uint32_t ci = a.cell[i];
-    int c[3];
-    a.grid.coordinates(ci, c);
+    // The cell's coordinates along order[0], order[1], order[2] (most to least significant), and
+    // the matching strides and extents: plain variables, so that nothing lives in local memory.
+    const std::uint32_t s0 = g.stride[g.order[0]], s1 = g.stride[g.order[1]],
+                        s2 = g.stride[g.order[2]];
+    const int c0 = int(ci / s0), c1 = int((ci % s0) / s1), c2 = int((ci % s1) / s2);
+    const int n0 = g.dims[g.order[0]], n1 = g.dims[g.order[1]], n2 = g.dims[g.order[2]];
     std::uint32_t count = 0;
-    // A pointer walk: count * stride overflows 32 bits beyond ~33 million particles.
-    NeighbourEntry* entry = a.list + i;
-    for (int code = 0; code < 27; ++code) {
-        const int step[3] = {code / 9 - 1, (code / 3) % 3 - 1, code % 3 - 1};
-        bool inside = true;
-        for (int k = 0; k < 3; ++k) {
-            const int axis = a.grid.order[k];
-            const int n = c[axis] + step[k];
-            inside = inside && n >= 0 && n < a.grid.dims[axis];
-        }
-        if (!inside) continue;
-        const std::uint32_t nc = ci + neighbour_cell_delta(a.grid, code);
-        const std::uint32_t start = a.cell_start[nc];
-        if (start == kEmptyCell) continue;
-        const std::uint32_t end = a.cell_end[nc];
-        if (end - start > kMaxCellOccupancy) return kCellOverflow;
-        for (std::uint32_t j = start; j < end; ++j) {
-            if (j == i) continue;
-            const Vec3 r = pi - xyz(a.pos[j]);
-            if (length_squared(r) >= a.list_radius_sq) continue;
-            if (count < a.max_neighbours) {
-                *entry = encode_neighbour(code, j - start);
-                entry += a.stride;
+    // Entries are collected four at a time and stored as one group (neighbour_list.h).
+    NeighbourGroup group = 0;
+    auto store = [&](std::uint32_t first_entry) {
+        store_group(a.list, entry_index(first_entry, i, a.stride), group);
+        group = 0;
+    };
+    for (int d0 = -1; d0 <= 1; ++d0) {
+        if (c0 + d0 < 0 || c0 + d0 >= n0) continue;
+        for (int d1 = -1; d1 <= 1; ++d1) {
+            if (c1 + d1 < 0 || c1 + d1 >= n1) continue;
+            const int row = (d0 + 1) * 3 + (d1 + 1);
+            for (int d2 = -1; d2 <= 1; ++d2) {
+                if (c2 + d2 < 0 || c2 + d2 >= n2) continue;
+                const std::uint32_t nc =
+                    ci + std::uint32_t(d0 * int(s0) + d1 * int(s1) + d2 * int(s2));
+                const std::uint32_t start = a.cell_start[nc];
+                if (start == kEmptyCell) continue;
+                const std::uint32_t size = a.cell_end[nc] - start;
+                if (size > kMaxCellOccupancy) return kCellOverflow;
+                const int code = row * 3 + (d2 + 1);
+                const Vec4* candidate = positions.cell(row, start);
+                for (std::uint32_t offset = 0; offset < size; ++offset) {
+                    const Vec3 r = pi - xyz(candidate[offset]);
+                    if (length_squared(r) >= a.list_radius_sq || start + offset == i) continue;
+                    if (count < a.max_neighbours) {
+                        const std::uint32_t slot = count % kEntriesPerGroup;
+                        group |= NeighbourGroup(encode_neighbour(code, offset)) << (16u * slot);
+                        if (slot + 1 == kEntriesPerGroup) store(count - slot);
+                    }
+                    ++count;
+                }
             }
-            ++count;
         }
     }
-    if (count < a.max_neighbours) *entry = kListEnd;
+    if (count < a.max_neighbours) {  // the end marker, and the rest of its group
+        const std::uint32_t slot = count % kEntriesPerGroup;
+        group |= ~NeighbourGroup(0) << (16u * slot);
+        store(count - slot);
+    }
     return count;
+}
+
+SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a) {
+    return build_neighbour_list(i, a, ParticlePositions{a.pos});
 }
 
 }  // namespace sph

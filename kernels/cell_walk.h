@@ -3,6 +3,8 @@
 // the neighbour-list radius wide, so every particle within 2h of the point (and within the
 // radius once it drifted since the rebuild) is among them. The order is the same on every device
 // that holds those cells, which keeps sums over them bitwise reproducible.
+//
+// CellNeighbours walks them for Forces under --neighbours cells, in place of the list.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +45,55 @@ SPH_HD void for_each_particle_near(Vec3 point, const CellGrid& grid,
         }
     }
 }
+
+// Forces' neighbours found in the cells around a particle's own cell (--neighbours cells): no
+// list is kept, and every particle of those cells is a candidate, its distance tested each time.
+// The walk is the list build's (build_neibs_body.h): cells in index order, each cell's particles
+// in sorted order, so Forces meets its non-zero terms in list order and both give the same bits.
+// Only pairs whose every term is exactly zero are passed over: `cut_sq` lies a little beyond
+// (2h)^2, where the kernel's gradient is zero even through the GPU's approximate square root.
+//
+// The three cells of a row (a step along each of the two slower axes) are consecutive in index
+// (the fastest axis has stride 1), so their particles are one stretch of the sorted arrays: nine
+// stretches instead of 27 cells, as DualSPHysics walks them.
+struct CellNeighbours {
+    const Vec4* pos;
+    const std::uint32_t* cell;
+    const std::uint32_t* cell_start;
+    const std::uint32_t* cell_end;
+    CellGrid grid;
+    float cut_sq;
+
+    template <class Visit>
+    SPH_HD void for_each(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
+        const CellGrid& g = grid;
+        const std::uint32_t ci = cell[i];
+        const std::uint32_t s0 = g.stride[g.order[0]], s1 = g.stride[g.order[1]];
+        const int c0 = int(ci / s0), c1 = int((ci % s0) / s1), c2 = int(ci % s1);
+        const int n0 = g.dims[g.order[0]], n1 = g.dims[g.order[1]], n2 = g.dims[g.order[2]];
+        const int first_step = c2 > 0 ? -1 : 0, last_step = c2 + 1 < n2 ? 1 : 0;
+        for (int d0 = -1; d0 <= 1; ++d0) {
+            if (c0 + d0 < 0 || c0 + d0 >= n0) continue;
+            for (int d1 = -1; d1 <= 1; ++d1) {
+                if (c1 + d1 < 0 || c1 + d1 >= n1) continue;
+                const std::uint32_t row = ci + std::uint32_t(d0 * int(s0) + d1 * int(s1));
+                std::uint32_t begin = kEmptyCell, end = 0;
+                for (int d2 = first_step; d2 <= last_step; ++d2) {
+                    const std::uint32_t c = row + std::uint32_t(d2);
+                    const std::uint32_t start = cell_start[c];
+                    if (start == kEmptyCell) continue;
+                    if (begin == kEmptyCell) begin = start;
+                    end = cell_end[c];
+                }
+                if (begin == kEmptyCell) continue;
+                for (std::uint32_t j = begin; j < end; ++j) {
+                    if (j == i || length_squared(pos_i - xyz(pos[j])) >= cut_sq) continue;
+                    if (visit(j)) return;
+                }
+            }
+        }
+    }
+};
 
 // The number of cells around a point that for_each_particle_near walks, at most.
 constexpr int kCellsAround = 27;

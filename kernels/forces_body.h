@@ -8,12 +8,14 @@
 // Boundary particles get only a density rate under DBC, and nothing under mDBC: they never move.
 // Free-slip boundary particles (kFreeSlipBoundary) push with their pressure but exert no artificial
 // viscosity. Neighbours are summed in list order, which is the same on every device split: results
-// are bitwise reproducible.
+// are bitwise reproducible. They come from the list or, under --neighbours cells, straight from
+// the cells (CellNeighbours), in the same order: the two give the same bits.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
+#include "cell_walk.h"
 #include "fast_math.h"
 #include "kernel_args.h"
 #include "list_walk.h"
@@ -36,8 +38,17 @@ SPH_HD float particle_dt_max(bool fluid, Vec3 acc, float drho, float rho, Vec3 v
     return p.cfl * fminf(acoustic, body);
 }
 
-// cell_step: neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
-SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const std::int32_t* cell_step) {
+// The cells source of Forces' neighbours for these arguments.
+SPH_HD CellNeighbours cell_neighbours(const ForcesArgs& a) {
+    // A little beyond (2h)^2: every pair passed over adds exact zeros (see CellNeighbours).
+    constexpr float kCutMargin = 1.0f + 1.0f / 1024.0f;
+    return CellNeighbours{a.pos,    a.cell, a.cell_start, a.cell_end,
+                          a.grid, a.params.kernel_radius_sq * kCutMargin};
+}
+
+// `neighbours`: ListedNeighbours<ForcesArgs> or CellNeighbours (list_walk.h, cell_walk.h).
+template <class Neighbours>
+SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbours& neighbours) {
     const SphParams& p = a.params;
     const Vec3 pos_i = xyz(a.pos[i]);
     const Vec4 vr_i = a.velrho[i];
@@ -60,7 +71,7 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const std::int3
     // exact zeros (every term is a multiple of f), and a branch would only make the velocity's
     // load wait for the position's.
     if (!fluid_i) {  // a DBC wall particle: continuity only
-        for_each_listed_neighbour(i, a, cell_step, [&](std::uint32_t j) {
+        neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
             const Vec3 r = pos_i - xyz(a.pos[j]);
             const Vec3 v = vel_i - xyz(a.velrho[j]);
             drho += p.mass * dot(v, r) * gradient(approx_sqrt(length_squared(r)));
@@ -73,7 +84,7 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const std::int3
         const float diffusion = p.diffusion_delta * p.h * p.c0 * 2.0f * p.mass;
         const float hydrostatic_slope = p.rho0 / (p.c0 * p.c0);         // d rho / d (g.x) at rest
         const float viscosity = 2.0f * p.viscosity_alpha * p.c0 * p.h;  // 2: 1 / the mean density
-        for_each_listed_neighbour(i, a, cell_step, [&](std::uint32_t j) {
+        neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
             const Vec4 pos_j = a.pos[j];
             const Vec4 vr_j = a.velrho[j];
             const std::uint8_t type_j = a.type[j];

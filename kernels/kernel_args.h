@@ -59,15 +59,15 @@ struct NeighbourArgs {
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
     NeighbourEntry* list;
-    std::uint32_t stride;          // distance between a particle's consecutive entries
-    std::uint32_t max_neighbours;  // entries per particle
+    std::uint32_t stride;          // groups between a particle's consecutive groups (entry_index)
+    std::uint32_t max_neighbours;  // entries per particle, a multiple of kEntriesPerGroup
     float list_radius_sq;
     CellGrid grid;
 };
 
 // mDBC boundary densities: reads pos, type, to_ghost, the fluid's velrho, the cell ranges and the
-// neighbour lists of particles [listed_begin, listed_end); writes the density (velrho.w) of
-// boundary particles.
+// neighbour lists of particles [listed_begin, listed_end) (list null: there are none); writes the
+// density (velrho.w) of boundary particles.
 struct MdbcArgs {
     const Vec4* pos;
     Vec4* velrho;
@@ -97,14 +97,16 @@ struct InstrumentArgs {
     SphParams params;
 };
 
-// Forces: reads pos, velrho, type, the list; writes force (ax, ay, az, drho/dt) and dt_max.
+// Forces: reads pos, velrho, type, the list (or, where list is null, the cell ranges); writes
+// force (ax, ay, az, drho/dt) and dt_max.
 struct ForcesArgs {
     const Vec4* pos;
     const Vec4* velrho;
     const std::uint8_t* type;
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
-    const NeighbourEntry* list;
+    const std::uint32_t* cell_end;
+    const NeighbourEntry* list;  // null under --neighbours cells
     Vec4* force;
     float* dt_max;
     std::uint32_t stride;

@@ -12,32 +12,49 @@ namespace sph {
 // true. `a` is a kernel's argument block with list, stride, max_neighbours, cell and cell_start;
 // cell_step is neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
 //
-// The list is read two entries ahead of the neighbour being visited: entries come from DRAM (the
-// list is the largest array) and, read only when needed, waiting for them was the largest stall
-// of Forces. Entries past the end marker may be read but are never decoded.
+// The list is read two groups of four entries ahead of the entry being visited: entries come
+// from DRAM (the list is the largest array) and, read only when needed, waiting for them was the
+// largest stall of Forces. Groups past the end marker may be read but are never decoded.
 template <class Args, class Visit>
 SPH_HD void for_each_listed_neighbour(std::uint32_t i, const Args& a, const std::int32_t* cell_step,
                                       Visit&& visit) {
     const std::uint32_t count = a.max_neighbours;
-    const NeighbourEntry* entry = a.list + i;  // a pointer walk: k * stride overflows 32 bits
-    NeighbourEntry e0 = count > 0 ? entry[0] : kListEnd;
-    NeighbourEntry e1 = count > 1 ? entry[a.stride] : kListEnd;
     const std::uint32_t cell_i = a.cell[i];
-    int cached_code = -1;
-    std::uint32_t cell_start = 0;
-    for (std::uint32_t k = 0; k < count && e0 != kListEnd; ++k) {
-        entry += a.stride;
-        const NeighbourEntry e2 = k + 2 < count ? entry[a.stride] : kListEnd;
-        const int code = neighbour_code(e0);
-        if (code != cached_code) {  // entries are grouped by cell: one start load per cell
-            cached_code = code;
-            cell_start = a.cell_start[cell_i + cell_step[code]];
+    // Two groups in flight: the one being visited and the next; a third is asked for as the
+    // visits of the first begin.
+    auto group_at = [&](std::uint32_t first) {
+        return first < count ? load_group(a.list, entry_index(first, i, a.stride)) : 0u;
+    };
+    NeighbourGroup group = group_at(0);
+    NeighbourGroup next_group = group_at(kEntriesPerGroup);
+    for (std::uint32_t first = 0; first < count; first += kEntriesPerGroup) {
+        const NeighbourGroup group_after = group_at(first + 2 * kEntriesPerGroup);
+        for (std::uint32_t slot = 0; slot < kEntriesPerGroup; ++slot) {
+            const NeighbourEntry e = entry_of(group, slot);
+            if (e == kListEnd) return;
+            // The cell's start is looked up for every entry, though entries are grouped by
+            // cell: the load almost always hits the cache, and a branch on "same cell as
+            // before" cost more.
+            const std::uint32_t j =
+                a.cell_start[cell_i + cell_step[neighbour_code(e)]] + neighbour_offset(e);
+            if (visit(j)) return;
         }
-        const std::uint32_t j = cell_start + neighbour_offset(e0);
-        e0 = e1;
-        e1 = e2;
-        if (visit(j)) return;
+        group = next_group;
+        next_group = group_after;
     }
 }
+
+// Forces' neighbours from the list (--neighbours list, the default); CellNeighbours
+// (cell_walk.h) is the other source, with the same for_each.
+template <class Args>
+struct ListedNeighbours {
+    const Args& args;
+    const std::int32_t* cell_step;
+
+    template <class Visit>
+    SPH_HD void for_each(std::uint32_t i, Vec3, Visit&& visit) const {
+        for_each_listed_neighbour(i, args, cell_step, visit);
+    }
+};
 
 }  // namespace sph

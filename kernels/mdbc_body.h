@@ -24,8 +24,9 @@
 // A wall particle with no fluid in its neighbour list (the list radius, 2h and a skin, covers
 // where the fluid may come before the next rebuild) touches no fluid: it is dry, takes rho0 and
 // costs a list scan instead of a ghost node's 27 cells, which spares most of a tank's walls.
-// Particles without a list (a device's external copies) are evaluated in full; where one differs
-// from its owner's dry rho0, no fluid is near enough to read it.
+// Particles without a list (a device's external copies, and every particle under --neighbours
+// cells) are evaluated in full; where one differs from a listed run's dry rho0, no fluid is near
+// enough to read it.
 #pragma once
 
 #include <cmath>
@@ -142,7 +143,8 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t*
     if (a.type[i] == kFluid) return;
     const Vec3 offset = a.to_ghost[i];
     if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f) return;
-    if (i >= a.listed_begin && i < a.listed_end && !lists_fluid(i, a, cell_step)) {
+    const bool listed = a.list != nullptr && i >= a.listed_begin && i < a.listed_end;
+    if (listed && !lists_fluid(i, a, cell_step)) {
         a.velrho[i].w = a.params.rho0;
         return;
     }

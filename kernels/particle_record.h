@@ -6,6 +6,10 @@
 // same), so adding a field is one line here. A ParticleRecord<Array> holds each field as an
 // Array<field type>: std::vector on the host, plain pointers in kernel arguments, device buffers
 // in a back end; for_each_field walks the fields of one or more records side by side.
+//
+// A field a run does not read is not kept on the devices at all (FieldKept): to_ghost, 24 of a
+// particle's bytes in the two copies a device holds, is read by mDBC alone. A device leaves such
+// a field's arrays empty (null pointers in the kernels' arguments), and copies skip it.
 #pragma once
 
 #include <cstddef>
@@ -14,44 +18,53 @@
 
 #include "vec.h"
 
-// FIELD(type, name) for each field, in memory order.
-#define SPH_PARTICLE_FIELDS(FIELD)                                  \
-    FIELD(Vec4, pos)          /* x, y, z [m]; w unused */           \
-    FIELD(Vec4, velrho)       /* vx, vy, vz [m/s]; w density */     \
-    FIELD(std::uint32_t, id)  /* index at set-up; sort tie-break */ \
-    FIELD(std::uint8_t, type) /* ParticleType */                    \
-    FIELD(Vec3, to_ghost)     /* boundary: offset to its mDBC ghost node [m] */
+// FIELD(type, name, kept) for each field, in memory order; `kept` is a FieldKept.
+#define SPH_PARTICLE_FIELDS(FIELD)                                                       \
+    FIELD(Vec4, pos, kAlways)          /* x, y, z [m]; w unused */                       \
+    FIELD(Vec4, velrho, kAlways)       /* vx, vy, vz [m/s]; w density */                 \
+    FIELD(std::uint32_t, id, kAlways)  /* index at set-up; sort tie-break */             \
+    FIELD(std::uint8_t, type, kAlways) /* ParticleType */                                \
+    FIELD(Vec3, to_ghost, kUnderMdbc)  /* boundary: offset to its mDBC ghost node [m] */
 
 namespace sph {
 
+// Which runs keep a field on the devices (the host's particles always have every field).
+enum class FieldKept { kAlways, kUnderMdbc };
+
 template <template <class> class Array>
 struct ParticleRecord {
-#define SPH_RECORD_MEMBER(T, name) Array<T> name;
+#define SPH_RECORD_MEMBER(T, name, kept) Array<T> name;
     SPH_PARTICLE_FIELDS(SPH_RECORD_MEMBER)
 #undef SPH_RECORD_MEMBER
 };
 
-// What a visitor learns of a field besides its arrays: its element type, size and name.
+// What a visitor learns of a field besides its arrays: its element type, size, name and which
+// runs keep it on the devices.
 template <class T>
 struct Field {
     using type = T;
     static constexpr std::size_t bytes = sizeof(T);
     const char* name;
+    FieldKept kept;
 };
 
 // Calls f(Field<T>{name}, first.name, rest.name...) for every field, in the order listed. Host
 // code only (kernels expand SPH_PARTICLE_FIELDS themselves).
 template <class F, class First, class... Rest>
 inline void for_each_field(F&& f, First&& first, Rest&&... rest) {
-#define SPH_VISIT_FIELD(T, name) f(Field<T>{#name}, first.name, rest.name...);
+#define SPH_VISIT_FIELD(T, name, kept) f(Field<T>{#name, FieldKept::kept}, first.name, rest.name...);
     SPH_PARTICLE_FIELDS(SPH_VISIT_FIELD)
 #undef SPH_VISIT_FIELD
 }
 
-// Bytes of one particle's record.
-#define SPH_FIELD_BYTES(T, name) +sizeof(T)
+// Bytes of one particle's whole record, and of the fields only mDBC runs keep on the devices.
+#define SPH_FIELD_BYTES(T, name, kept) +sizeof(T)
 constexpr std::size_t kParticleRecordBytes = 0 SPH_PARTICLE_FIELDS(SPH_FIELD_BYTES);
 #undef SPH_FIELD_BYTES
+#define SPH_MDBC_FIELD_BYTES(T, name, kept) \
+    +(FieldKept::kept == FieldKept::kUnderMdbc ? sizeof(T) : 0)
+constexpr std::size_t kMdbcOnlyRecordBytes = 0 SPH_PARTICLE_FIELDS(SPH_MDBC_FIELD_BYTES);
+#undef SPH_MDBC_FIELD_BYTES
 
 template <class T>
 using Pointer = T*;

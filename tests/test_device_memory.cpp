@@ -27,25 +27,33 @@ protected:
     }
 };
 
+// With a list and without one (--neighbours cells), with mDBC's ghost offsets and without.
 TEST_P(DeviceMemoryAccounting, ADeviceReportsTheBytesItAllocatedAndWasSizedFor) {
     const DamBreak problem;
     const RunOptions o = testing::small_run(0.04, 1.0, backend());
     const SphParams params = make_sph_params(o, problem.still_water_depth());
-    DeviceLayout layout;
-    layout.capacity = 12345;
-    layout.max_neighbours = 96;
-    layout.grid = make_grid(problem, params, o.dp, 0);
-    layout.id_bits = bits_for(layout.capacity);
+    for (const std::uint32_t max_neighbours : {96u, 0u}) {
+        for (const bool ghost_offsets : {false, true}) {
+            SCOPED_TRACE("max_neighbours " + std::to_string(max_neighbours) +
+                         (ghost_offsets ? ", ghost offsets" : ""));
+            DeviceLayout layout;
+            layout.capacity = 12345;
+            layout.max_neighbours = max_neighbours;
+            layout.ghost_offsets = ghost_offsets;
+            layout.grid = make_grid(problem, params, o.dp, 0);
+            layout.id_bits = bits_for(layout.capacity);
 
-    std::unique_ptr<Device> device = make_device();
-    const std::size_t before = bytes_in_use();
-    device->allocate(layout, params);
-    const std::size_t allocated = bytes_in_use() - before;
-    EXPECT_GT(allocated, std::size_t(layout.capacity) * DeviceLayout::kParticleBytes);
-    EXPECT_EQ(device->bytes_allocated(), allocated);
-    EXPECT_EQ(device->bytes_needed(layout), allocated);
-    device.reset();
-    EXPECT_EQ(bytes_in_use(), before) << "the device's buffers outlive it";
+            std::unique_ptr<Device> device = make_device();
+            const std::size_t before = bytes_in_use();
+            device->allocate(layout, params);
+            const std::size_t allocated = bytes_in_use() - before;
+            EXPECT_GT(allocated, std::size_t(layout.capacity) * layout.particle_bytes());
+            EXPECT_EQ(device->bytes_allocated(), allocated);
+            EXPECT_EQ(device->bytes_needed(layout), allocated);
+            device.reset();
+            EXPECT_EQ(bytes_in_use(), before) << "the device's buffers outlive it";
+        }
+    }
 }
 
 // The run report's memory is the sum over the devices of what they allocated.

@@ -35,7 +35,7 @@ std::vector<std::uint32_t> decode_list(const BuiltLists& b, const CellGrid& grid
     const std::uint32_t stride = std::uint32_t(b.pos.size());
     std::vector<std::uint32_t> js;
     for (std::uint32_t k = 0; k < max_neighbours; ++k) {
-        const NeighbourEntry e = b.list[std::size_t(k) * stride + i];
+        const NeighbourEntry e = b.list[entry_index(k, i, stride)];
         if (e == kListEnd) break;
         const std::uint32_t nc = b.cell[i] + neighbour_cell_delta(grid, neighbour_code(e));
         const std::uint32_t j = b.cell_start[nc] + neighbour_offset(e);
@@ -302,14 +302,14 @@ TEST_P(NeighbourList, ReportsOverflowWithoutWritingPastTheEnd) {
             if (k < kSmall) {
                 if (k < count[i]) {
                     // The kept entries are the first ones of the complete list.
-                    want = full.list[std::size_t(k) * n + i];
+                    want = full.list[entry_index(k, i, n)];
                 } else if (k == count[i]) {
                     want = kListEnd;
                 } else {
                     continue;  // past the end marker: unspecified
                 }
             }
-            ASSERT_EQ(cut.list[std::size_t(k) * n + i], want)
+            ASSERT_EQ(cut.list[entry_index(k, i, n)], want)
                 << "sorted particle " << i << " (" << count[i] << " neighbours), entry " << k;
         }
     }

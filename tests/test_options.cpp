@@ -48,9 +48,18 @@ INSTANTIATE_TEST_SUITE_P(
                       BadOption{{"--cfl", "2"}, "--cfl"},
                       BadOption{{"--rebuild-every", "0"}, "--rebuild-every"},
                       BadOption{{"--max-neighbours", "4"}, "--max-neighbours"},
+                      BadOption{{"--max-neighbours", "130"}, "multiple of 4"},
                       BadOption{{"--config", "/nonexistent/run.cfg"}, "--config"},
                       BadOption{{"--boundary", "ghost"}, "--boundary"},
-                      BadOption{{"--slip", "some"}, "--slip"}));
+                      BadOption{{"--slip", "some"}, "--slip"},
+                      BadOption{{"--neighbours", "grid"}, "--neighbours"}));
+
+TEST(Options, NeighboursChoosesHowForcesFindsThem) {
+    DamBreak problem;
+    EXPECT_EQ(testing::parse_options(problem, {})->neighbours, RunOptions::NeighbourSearch::kList);
+    EXPECT_EQ(testing::parse_options(problem, {"--neighbours", "cells"})->neighbours,
+              RunOptions::NeighbourSearch::kCells);
+}
 
 // --boundary and --slip reach the settings, and --slip the walls' kinds as they are laid out.
 TEST(Options, BoundaryAndSlipReachTheWalls) {

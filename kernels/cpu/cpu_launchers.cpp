@@ -62,10 +62,16 @@ std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t beg
 }
 
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end) {
-    const NeighbourCellSteps steps = neighbour_cell_steps(args.grid);
+    if (args.list == nullptr) {  // --neighbours cells
+        const CellNeighbours cells = cell_neighbours(args);
 #pragma omp parallel for schedule(static)
-    for (Index i = begin; i < Index(end); ++i)
-        compute_forces(std::uint32_t(i), args, steps.by_code);
+        for (Index i = begin; i < Index(end); ++i) compute_forces(std::uint32_t(i), args, cells);
+        return;
+    }
+    const NeighbourCellSteps steps = neighbour_cell_steps(args.grid);
+    const ListedNeighbours<ForcesArgs> listed{args, steps.by_code};
+#pragma omp parallel for schedule(static)
+    for (Index i = begin; i < Index(end); ++i) compute_forces(std::uint32_t(i), args, listed);
 }
 
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end) {

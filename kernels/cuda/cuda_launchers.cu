@@ -10,6 +10,7 @@
 #include "build_neibs_body.h"
 #include "cuda/cuda_check.h"
 #include "cuda/launch_shape.h"
+#include "cuda/neighbour_tile.h"
 #include "euler_body.h"
 #include "forces_body.h"
 #include "mdbc_body.h"
@@ -54,11 +55,21 @@ __global__ void cell_range_kernel(CellRangeArgs args) {
     if (i < args.count) find_cell_range(i, args);
 }
 
+// Candidates come from the block's shared-memory tile where it can hold them (neighbour_tile.h).
 // Every thread of a warp takes part in the max-reduction; only lane 0 touches the global counter.
-__global__ void neighbour_list_kernel(NeighbourArgs args, std::uint32_t begin, std::uint32_t end,
-                                      std::uint32_t* largest) {
-    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
-    const std::uint32_t count = i < end ? build_neighbour_list(i, args) : 0u;
+__global__ void __launch_bounds__(kListBlock)
+    neighbour_list_kernel(NeighbourArgs args, std::uint32_t begin, std::uint32_t end,
+                          std::uint32_t* largest) {
+    __shared__ NeighbourTile tile;
+    const std::uint32_t first = begin + blockIdx.x * blockDim.x;
+    const std::uint32_t last = min(first + blockDim.x, end) - 1;
+    const bool tiled = load_neighbour_tile(args, first, last, tile);
+    const std::uint32_t i = first + threadIdx.x;
+    std::uint32_t count = 0;
+    if (i < end) {
+        count = tiled ? build_neighbour_list(i, args, TilePositions{&tile})
+                      : build_neighbour_list(i, args);
+    }
     const std::uint32_t warp_max = __reduce_max_sync(0xFFFFFFFFu, count);
     if ((threadIdx.x & 31u) == 0 && warp_max > 0) atomicMax(largest, warp_max);
 }
@@ -73,12 +84,17 @@ __device__ void load_cell_steps(const CellGrid& grid, std::int32_t* cell_step) {
     __syncthreads();
 }
 
-__global__ void __launch_bounds__(kForcesBlock, kForcesBlocksPerSm)
-    forces_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
+__global__ void forces_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
     __shared__ std::int32_t cell_step[kNeighbourCells];
     load_cell_steps(args.grid, cell_step);
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < end) compute_forces(i, args, cell_step);
+    if (i < end) compute_forces(i, args, ListedNeighbours<ForcesArgs>{args, cell_step});
+}
+
+// --neighbours cells: no list; each thread walks the cells around its particle.
+__global__ void forces_from_cells_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
+    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < end) compute_forces(i, args, cell_neighbours(args));
 }
 
 __global__ void mdbc_kernel(MdbcArgs args, std::uint32_t begin, std::uint32_t end) {
@@ -165,15 +181,20 @@ void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream) {
 void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end,
                            std::uint32_t* largest, cudaStream_t stream) {
     if (end <= begin) return;
-    neighbour_list_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, begin, end,
-                                                                                  largest);
+    neighbour_list_kernel<<<blocks_for(end - begin, kListBlock), kListBlock, 0, stream>>>(
+        args, begin, end, largest);
     SPH_CUDA_CHECK_LAUNCH("neighbour_list_kernel");
 }
 
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cudaStream_t stream) {
     if (end <= begin) return;
-    forces_kernel<<<blocks_for(end - begin, kForcesBlock), kForcesBlock, 0, stream>>>(args, begin,
-                                                                                      end);
+    const unsigned blocks = blocks_for(end - begin, kForcesBlock);
+    if (args.list == nullptr) {
+        forces_from_cells_kernel<<<blocks, kForcesBlock, 0, stream>>>(args, begin, end);
+        SPH_CUDA_CHECK_LAUNCH("forces_from_cells_kernel");
+        return;
+    }
+    forces_kernel<<<blocks, kForcesBlock, 0, stream>>>(args, begin, end);
     SPH_CUDA_CHECK_LAUNCH("forces_kernel");
 }
 

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "app/instrument_options.h"
+#include "neighbour_list.h"
 #include "problem.h"
 
 namespace po = boost::program_options;
@@ -51,6 +52,9 @@ void validate(const RunOptions& o) {
     require(o.rebuild_every >= 1, "rebuild-every", "must be at least 1", o.rebuild_every);
     require(o.max_neighbours >= 16 && o.max_neighbours <= 1024, "max-neighbours",
             "must be in [16, 1024]", o.max_neighbours);
+    require(o.max_neighbours % int(kEntriesPerGroup) == 0, "max-neighbours",
+            "must be a multiple of 4 (the list stores its entries in groups of four)",
+            o.max_neighbours);
     require(o.list_skin >= 0.0 && o.list_skin <= 1.0, "list-skin", "must be in [0, 1]",
             o.list_skin);
     require(o.h_factor >= 1.0 && o.h_factor <= 2.0, "h-factor", "must be in [1, 2]", o.h_factor);
@@ -127,7 +131,7 @@ std::pair<long, long> parse_integer_pair(const std::string& text, const char* op
 struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
                 out_of_domain = "remove", trace_window = "10:30", boundary = "dbc",
-                slip = "problem";
+                slip = "problem", neighbours = "list";
     std::vector<std::string> gauges, probes, walls;
 };
 
@@ -191,8 +195,12 @@ po::options_description physics_options(RunOptions& o, TextOptions& t) {
         ("gravity", with_default(&o.gravity), "gravitational acceleration, along -z [m/s^2]")
         ("rebuild-every", with_default(&o.rebuild_every),
          "iterations between neighbour-list rebuilds [-]")
+        ("neighbours", po::value(&t.neighbours)->default_value(t.neighbours),
+         "how Forces finds neighbours: list (built at each rebuild; fast, 2 bytes per entry) | "
+         "cells (the cells around each particle, walked every time: no list, about 100 bytes "
+         "per particle under dbc; the same results)")
         ("max-neighbours", with_default(&o.max_neighbours),
-         "neighbour-list entries per particle [-]")
+         "neighbour-list entries per particle (--neighbours list) [-]")
         ("list-skin", with_default(&o.list_skin),
          "neighbour-list radius is 2h (1 + list-skin) [-]");
     return physics;
@@ -269,6 +277,12 @@ BoundaryModel parse_boundary(const std::string& text) {
     throw OptionError("--boundary must be dbc or mdbc (got '" + text + "')");
 }
 
+RunOptions::NeighbourSearch parse_neighbours(const std::string& text) {
+    if (text == "list") return RunOptions::NeighbourSearch::kList;
+    if (text == "cells") return RunOptions::NeighbourSearch::kCells;
+    throw OptionError("--neighbours must be list or cells (got '" + text + "')");
+}
+
 RunOptions::Slip parse_slip(const std::string& text) {
     if (text == "problem") return RunOptions::Slip::kProblem;
     if (text == "no-slip") return RunOptions::Slip::kNoSlip;
@@ -290,6 +304,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.balancing = parse_balancing(t.balancing);
     o.boundary = parse_boundary(t.boundary);
     o.slip = parse_slip(t.slip);
+    o.neighbours = parse_neighbours(t.neighbours);
     if (!t.memory_limit.empty()) {
         o.device_memory_limit = parse_bytes(t.memory_limit, "device-memory-limit");
         require(o.device_memory_limit > 0, "device-memory-limit", "must be positive",

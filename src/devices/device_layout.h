@@ -21,8 +21,11 @@ struct MemoryPart {
 };
 
 struct DeviceLayout {
-    std::uint32_t capacity = 0;        // particles the arrays can hold
-    std::uint32_t max_neighbours = 0;  // neighbour list entries per particle
+    std::uint32_t capacity = 0;  // particles the arrays can hold
+    // Neighbour list entries per particle; 0 when Forces walks the cells instead
+    // (--neighbours cells): no list is kept.
+    std::uint32_t max_neighbours = 0;
+    bool ghost_offsets = false;  // keeps to_ghost (particle_record.h): runs under mDBC
     CellGrid grid{};
     int id_bits = 0;                     // bits of the sort key that hold the particle id
     std::uint32_t instrument_sites = 0;  // probes, gauge samples, wall sensors' tiles
@@ -32,16 +35,22 @@ struct DeviceLayout {
     // cell.
     static constexpr std::size_t kWorkingBytes =
         sizeof(Vec4) + sizeof(float) + sizeof(std::uint32_t);
-    static constexpr std::size_t kParticleBytes = 2 * kParticleRecordBytes + kWorkingBytes;
-    // Sorting happens just before the list is rebuilt, so its scratch (two key buffers, two
-    // permutation buffers) lives in the list's memory.
+    // The sort's scratch (two key buffers, two permutation buffers) lives in the working arrays,
+    // which hold nothing at a rebuild: the keys in force, the permutations in dt_max and cell.
     static constexpr std::size_t kSortScratchBytes = 2 * 8 + 2 * 4;
+    static_assert(sizeof(Vec4) == 2 * 8 && kSortScratchBytes == kWorkingBytes,
+                  "the sort's keys fill force, its permutations dt_max and cell");
+
+    bool uses_list() const { return max_neighbours > 0; }
+    bool keeps(FieldKept kept) const { return kept == FieldKept::kAlways || ghost_offsets; }
+    std::size_t record_bytes() const {
+        return kParticleRecordBytes - (ghost_offsets ? 0 : kMdbcOnlyRecordBytes);
+    }
+    std::size_t particle_bytes() const { return 2 * record_bytes() + kWorkingBytes; }
 
     std::uint32_t list_stride() const { return capacity; }
     std::size_t list_bytes() const {
-        const std::size_t list = std::size_t(capacity) * max_neighbours * sizeof(NeighbourEntry);
-        const std::size_t scratch = std::size_t(capacity) * kSortScratchBytes;
-        return list > scratch ? list : scratch;
+        return std::size_t(capacity) * max_neighbours * sizeof(NeighbourEntry);
     }
     std::size_t cell_bytes() const { return 2 * sizeof(std::uint32_t) * (grid.cell_count() + 1); }
     // The instruments' sites and their sums (a back end's own scratch for them is its own).
@@ -50,15 +59,15 @@ struct DeviceLayout {
     }
     // Everything but the sort/reduce library's temporary storage.
     std::size_t bytes() const {
-        return std::size_t(capacity) * kParticleBytes + list_bytes() + cell_bytes() +
+        return std::size_t(capacity) * particle_bytes() + list_bytes() + cell_bytes() +
                instrument_bytes();
     }
     // bytes(), array by array (the run report lists them per particle).
     std::vector<MemoryPart> parts() const {
         const std::size_t n = capacity;
-        return {{"particle records (current and incoming)", 2 * n * kParticleRecordBytes},
-                {"force, dt_max, cell", n * kWorkingBytes},
-                {"neighbour list (and the sort's scratch)", list_bytes()},
+        return {{"particle records (current and incoming)", 2 * n * record_bytes()},
+                {"force, dt_max, cell (and the sort's scratch)", n * kWorkingBytes},
+                {"neighbour list", list_bytes()},
                 {"cell ranges", cell_bytes()},
                 {"instruments", instrument_bytes()}};
     }

@@ -41,6 +41,12 @@ struct RunOptions {
     bool write_output = true;   // false: no frames and no gauges.csv (the report is written)
     bool write_frames = true;   // particle frames (.pvd/.vtu), with write_output
     int rebuild_every = 10;     // k: iterations between neighbour-list rebuilds
+    // How Forces finds neighbours (--neighbours): a list of each particle's neighbours, built at
+    // every rebuild (fast; max_neighbours entries of 2 bytes per particle), or the cells around
+    // the particle, walked every time (no list: the lean mode, for the largest runs). The two
+    // give bitwise identical results.
+    enum class NeighbourSearch { kList, kCells };
+    NeighbourSearch neighbours = NeighbourSearch::kList;
     int max_neighbours = 128;
     double list_skin = 0.1;   // list radius = 2h (1 + skin): covers motion between rebuilds
     double h_factor = 1.3;    // h = h_factor * dp

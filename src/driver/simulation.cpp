@@ -97,7 +97,9 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     grid_ = make_grid(problem, params_, options_.dp, split_axis);
     check_device_count(int(devices.size()));
     DeviceLayout layout;
-    layout.max_neighbours = static_cast<std::uint32_t>(options_.max_neighbours);
+    const bool listed = options_.neighbours == RunOptions::NeighbourSearch::kList;
+    layout.max_neighbours = listed ? static_cast<std::uint32_t>(options_.max_neighbours) : 0;
+    layout.ghost_offsets = params_.boundary == BoundaryModel::kMdbc;
     layout.grid = grid_;
     // Laying out stops past what the devices could ever hold, or past 32-bit ids, and the run is
     // refused before anything is allocated.

@@ -60,7 +60,9 @@ RunReport Simulation::base_report() const {
     r.h = params_.h;
     r.c0 = params_.c0;
     r.setup_seconds = setup_seconds_;
-    r.max_neighbours = options_.max_neighbours;
+    const bool listed = options_.neighbours == RunOptions::NeighbourSearch::kList;
+    r.neighbour_search = listed ? "list" : "cells";
+    r.max_neighbours = listed ? options_.max_neighbours : 0;
     return r;
 }
 

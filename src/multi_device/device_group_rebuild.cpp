@@ -124,10 +124,12 @@ LocalRanges DeviceGroup::pull_external_slices(int d) {
 void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                                  std::uint32_t count) {
     if (count == 0) return;
-    traffic_.particles(dst, src, std::uint64_t(count) * kParticleRecordBytes);
+    const DeviceLayout& layout = devices_[dst]->layout();  // every device keeps the same fields
+    traffic_.particles(dst, src, std::uint64_t(count) * layout.record_bytes());
     Transport& t = devices_[dst]->transport();
     for_each_field(
         [&](auto field, const Endpoint& to, const Endpoint& from) {
+            if (!layout.keeps(field.kept)) return;
             t.copy(to.offset(std::size_t(dst_at) * field.bytes),
                    from.offset(std::size_t(src_at) * field.bytes),
                    std::size_t(count) * field.bytes);

@@ -106,9 +106,13 @@ void print_summary(const RunReport& r, std::ostream& out) {
     }
     out << "\n"
         << "  memory        " << std::setprecision(1) << r.device_bytes() / 1048576.0 << " MiB, "
-        << r.bytes_per_particle() << " bytes/particle\n"
-        << "  neighbours    at most " << r.largest_neighbour_count << " of " << r.max_neighbours
-        << " list entries\n";
+        << r.bytes_per_particle() << " bytes/particle\n";
+    if (r.max_neighbours > 0) {
+        out << "  neighbours    at most " << r.largest_neighbour_count << " of "
+            << r.max_neighbours << " list entries\n";
+    } else {
+        out << "  neighbours    found in the cells (no list)\n";
+    }
     if (!r.trace_file.empty()) out << "  trace         " << r.trace_file << "\n";
 }
 
@@ -299,6 +303,7 @@ void write_report_json(const RunReport& r, const std::string& path) {
               {"devices", std::move(devices)},
               {"device_memory_bytes", r.device_bytes()},
               {"bytes_per_particle", r.bytes_per_particle()},
+              {"neighbour_search", r.neighbour_search},
               {"largest_neighbour_count", r.largest_neighbour_count},
               {"max_neighbours", r.max_neighbours},
               {"output_frames", r.output_frames}};

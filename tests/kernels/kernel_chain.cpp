@@ -71,12 +71,13 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
 }
 
 std::vector<Vec4> cpu_forces(const BuiltLists& b, const SortedState& in, const ListRequest& r,
-                             const SphParams& params) {
+                             const SphParams& params, bool from_cells) {
     const std::uint32_t n = std::uint32_t(b.pos.size());
     std::vector<Vec4> force(n);
     std::vector<float> dt_max(n);
     cpu::forces(ForcesArgs{b.pos.data(), in.velrho.data(), in.type.data(), b.cell.data(),
-                           b.cell_start.data(), b.list.data(), force.data(), dt_max.data(), n,
+                           b.cell_start.data(), b.cell_end.data(),
+                           from_cells ? nullptr : b.list.data(), force.data(), dt_max.data(), n,
                            r.max_neighbours, r.grid, params},
                 0, n);
     return force;
@@ -109,10 +110,11 @@ BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
 }
 
 std::vector<Vec4> forces(BackendChoice backend, const BuiltLists& lists, const SortedState& input,
-                         const ListRequest& request, const SphParams& params) {
+                         const ListRequest& request, const SphParams& params, bool from_cells) {
     check_backend(backend);
-    return backend == BackendChoice::kCuda ? cuda_forces(lists, input, request, params)
-                                           : cpu_forces(lists, input, request, params);
+    return backend == BackendChoice::kCuda
+               ? cuda_forces(lists, input, request, params, from_cells)
+               : cpu_forces(lists, input, request, params, from_cells);
 }
 
 std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,

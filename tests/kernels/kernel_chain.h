@@ -49,9 +49,11 @@ struct SortedState {
     std::vector<std::uint8_t> type;
 };
 
-// Forces (ax, ay, az, drho/dt) of every particle of `lists`, on `backend`.
+// Forces (ax, ay, az, drho/dt) of every particle of `lists`, on `backend`: with the neighbours
+// from the list, or with `from_cells` from the cells around each particle (no list).
 std::vector<Vec4> forces(BackendChoice backend, const BuiltLists& lists, const SortedState& input,
-                         const ListRequest& request, const SphParams& params);
+                         const ListRequest& request, const SphParams& params,
+                         bool from_cells = false);
 
 // `state` with the densities of its boundary particles set by mDBC, on `backend`.
 std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,
@@ -62,7 +64,8 @@ std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,
 BuiltLists cuda_build_lists(const std::vector<Vec4>& pos, const ListRequest& request,
                             const std::vector<Vec3>& to_ghost);
 std::vector<Vec4> cuda_forces(const BuiltLists& lists, const SortedState& input,
-                              const ListRequest& request, const SphParams& params);
+                              const ListRequest& request, const SphParams& params,
+                              bool from_cells);
 std::vector<Vec4> cuda_mdbc_densities(const BuiltLists& lists, const SortedState& state,
                                       const ListRequest& request, const SphParams& params);
 

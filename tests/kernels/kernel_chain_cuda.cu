@@ -91,18 +91,20 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
 }
 
 std::vector<Vec4> cuda_forces(const BuiltLists& b, const SortedState& in, const ListRequest& r,
-                              const SphParams& params) {
+                              const SphParams& params, bool from_cells) {
     const std::uint32_t n = std::uint32_t(b.pos.size());
     DeviceVector<Vec4> pos(b.pos.begin(), b.pos.end());
     DeviceVector<Vec4> velrho(in.velrho.begin(), in.velrho.end());
     DeviceVector<std::uint8_t> type(in.type.begin(), in.type.end());
     DeviceVector<std::uint32_t> cell(b.cell.begin(), b.cell.end());
     DeviceVector<std::uint32_t> cell_start(b.cell_start.begin(), b.cell_start.end());
+    DeviceVector<std::uint32_t> cell_end(b.cell_end.begin(), b.cell_end.end());
     DeviceVector<NeighbourEntry> list(b.list.begin(), b.list.end());
     DeviceVector<Vec4> force(n);
     DeviceVector<float> dt_max(n);
-    cuda::forces(ForcesArgs{raw(pos), raw(velrho), raw(type), raw(cell), raw(cell_start), raw(list),
-                            raw(force), raw(dt_max), n, r.max_neighbours, r.grid, params},
+    cuda::forces(ForcesArgs{raw(pos), raw(velrho), raw(type), raw(cell), raw(cell_start),
+                            raw(cell_end), from_cells ? nullptr : raw(list), raw(force),
+                            raw(dt_max), n, r.max_neighbours, r.grid, params},
                  0, n, 0);
     SPH_CUDA_CHECK(cudaDeviceSynchronize());
     return to_host(force);

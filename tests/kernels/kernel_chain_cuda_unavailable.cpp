@@ -11,7 +11,7 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>&, const ListRequest&,
 }
 
 std::vector<Vec4> cuda_forces(const BuiltLists&, const SortedState&, const ListRequest&,
-                              const SphParams&) {
+                              const SphParams&, bool) {
     throw std::logic_error("kernel chain: this build has no CUDA back end");
 }
 

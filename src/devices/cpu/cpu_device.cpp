@@ -30,11 +30,15 @@ std::size_t bytes_of(const HostArray<T>& array) {
     return array.capacity() * sizeof(T);
 }
 
-// Where each field of `record` lives, from particle `first` on.
+// Where each field of `record` lives, from particle `first` on (null for a field not kept).
 template <class Pointers>
 Pointers pointers_to(ParticleRecord<HostArray>& record, std::size_t first) {
     Pointers p;
-    for_each_field([first](auto, auto& array, auto*& to) { to = array.data() + first; }, record, p);
+    for_each_field(
+        [first](auto, auto& array, auto*& to) {
+            to = array.empty() ? nullptr : array.data() + first;
+        },
+        record, p);
     return p;
 }
 
@@ -81,10 +85,13 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     params_ = params;
     const std::size_t n = layout.capacity;
     for_each_field(
-        [n](auto field, auto& current, auto& incoming) {
+        [&](auto field, auto& current, auto& incoming) {
             using T = typename decltype(field)::type;
-            current.assign(n, T{});
-            incoming.assign(n, T{});
+            const std::size_t kept = layout.keeps(field.kept) ? n : 0;
+            current.assign(kept, T{});
+            current.shrink_to_fit();  // a field not kept holds no memory
+            incoming.assign(kept, T{});
+            incoming.shrink_to_fit();
         },
         buffers_.current, buffers_.incoming);
     force_.assign(n, Vec4{});
@@ -95,6 +102,7 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     cell_start_.assign(layout.grid.cell_count() + 1, kEmptyCell);
     cell_end_.assign(layout.grid.cell_count() + 1, 0u);
     list_.assign(layout.list_bytes() / sizeof(NeighbourEntry), kListEnd);
+    list_.shrink_to_fit();
     instrument_sites_.assign(layout.instrument_sites, InstrumentSite{});
     instrument_sums_.assign(layout.instrument_sites, SiteSums{0.0f, 0.0f});
 }
@@ -105,7 +113,9 @@ void CpuDevice::upload(const HostParticles& particles) {
     }
     buffers_.ranges = LocalRanges{0, static_cast<std::uint32_t>(particles.size()), 0};
     for_each_field(
-        [](auto, auto& to, const auto& from) { std::copy(from.begin(), from.end(), to.begin()); },
+        [](auto, auto& to, const auto& from) {
+            if (!to.empty()) std::copy(from.begin(), from.end(), to.begin());
+        },
         buffers_.current, particles);
 }
 
@@ -113,7 +123,14 @@ void CpuDevice::download(HostParticles& particles) {
     const std::size_t first = buffers_.ranges.left, n = buffers_.ranges.internal;
     particles.resize(n);
     for_each_field(
-        [&](auto, auto& to, const auto& from) { std::copy_n(from.begin() + first, n, to.begin()); },
+        [&](auto field, auto& to, const auto& from) {
+            using T = typename decltype(field)::type;
+            if (from.empty()) {
+                std::fill(to.begin(), to.end(), T{});  // not kept here: zero
+            } else {
+                std::copy_n(from.begin() + first, n, to.begin());
+            }
+        },
         particles, buffers_.current);
 }
 
@@ -160,6 +177,7 @@ NeighbourBuild CpuDevice::build_lists() {
                              params_.list_radius_sq,
                              layout_.grid};
     NeighbourBuild result;
+    if (!layout_.uses_list()) return result;  // Forces walks the cells
     result.largest_count = cpu::build_neighbour_lists(
         args, buffers_.ranges.left, buffers_.ranges.left + buffers_.ranges.internal);
     return result;
@@ -177,7 +195,8 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
                           buffers_.current.type.data(),
                           cell_.data(),
                           cell_start_.data(),
-                          list_.data(),
+                          cell_end_.data(),
+                          list_or_null(),
                           force_.data(),
                           dt_max_.data(),
                           layout_.list_stride(),

@@ -63,7 +63,7 @@ private:
                         cell_.data(),
                         cell_start_.data(),
                         cell_end_.data(),
-                        list_.data(),
+                        list_or_null(),
                         layout_.list_stride(),
                         layout_.max_neighbours,
                         r.left,
@@ -88,6 +88,8 @@ private:
             return Endpoint{Endpoint::kHostMemory, array.data()};
         });
     }
+    // The kernels' list, or null when Forces walks the cells (--neighbours cells).
+    NeighbourEntry* list_or_null() { return layout_.uses_list() ? list_.data() : nullptr; }
     // The predicted state (positions, velocities and densities) of the predictor-corrector.
     Vec4* predicted_pos() { return buffers_.incoming.pos.data(); }
     Vec4* predicted_velrho() { return buffers_.incoming.velrho.data(); }

@@ -16,13 +16,17 @@ std::string mib(std::size_t bytes) {
     return std::to_string(bytes >> 20) + " MiB";
 }
 
-// Where each field of `record` lives on the GPU, from particle `first` on.
+// Where each field of `record` lives on the GPU, from particle `first` on (null for a field
+// not kept).
 template <class Pointers>
 Pointers pointers_to(const ParticleRecord<DeviceArray>& record, std::size_t first) {
     Pointers p;
-    for_each_field([first](auto field, const DeviceMemory& array,
-                           auto*& to) { to = array.as<typename decltype(field)::type>() + first; },
-                   record, p);
+    for_each_field(
+        [first](auto field, const DeviceMemory& array, auto*& to) {
+            using T = typename decltype(field)::type;
+            to = array.bytes() == 0 ? nullptr : array.as<T>() + first;
+        },
+        record, p);
     return p;
 }
 
@@ -101,7 +105,12 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     params_ = params;
     const std::size_t n = layout.capacity;
     for_each_field(
-        [n](auto field, DeviceMemory& current, DeviceMemory& incoming) {
+        [&](auto field, DeviceMemory& current, DeviceMemory& incoming) {
+            if (!layout.keeps(field.kept)) {  // no memory at all: null in the kernels
+                current = DeviceMemory();
+                incoming = DeviceMemory();
+                return;
+            }
             current.allocate(field.name, n * field.bytes);
             incoming.allocate(std::string("incoming ") + field.name, n * field.bytes);
         },
@@ -128,12 +137,11 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
     const std::size_t n = layout_.capacity;
-    char* base = list_.as<char>();
     SortScratch s;
-    s.keys[0] = reinterpret_cast<std::uint64_t*>(base);
-    s.keys[1] = reinterpret_cast<std::uint64_t*>(base + 8 * n);
-    s.permutation[0] = reinterpret_cast<std::uint32_t*>(base + 16 * n);
-    s.permutation[1] = reinterpret_cast<std::uint32_t*>(base + 20 * n);
+    s.keys[0] = force_.as<std::uint64_t>();
+    s.keys[1] = force_.as<std::uint64_t>() + n;
+    s.permutation[0] = dt_max_.as<std::uint32_t>();
+    s.permutation[1] = cell_.as<std::uint32_t>();
     return s;
 }
 
@@ -146,6 +154,7 @@ void CudaDevice::upload(const HostParticles& particles) {
     buffers_.ranges = LocalRanges{0, count, 0};
     for_each_field(
         [count](auto field, DeviceMemory& to, const auto& from) {
+            if (to.bytes() == 0) return;  // not kept on this device
             SPH_CUDA_CHECK(cudaMemcpy(to.as<void>(), from.data(), count * field.bytes,
                                       cudaMemcpyHostToDevice));
         },
@@ -159,6 +168,11 @@ void CudaDevice::download(HostParticles& particles) {
     particles.resize(n);
     for_each_field(
         [first, n](auto field, auto& to, const DeviceMemory& from) {
+            using T = typename decltype(field)::type;
+            if (from.bytes() == 0) {
+                std::fill(to.begin(), to.end(), T{});  // not kept here: zero
+                return;
+            }
             SPH_CUDA_CHECK(cudaMemcpy(to.data(), from.as<char>() + first * field.bytes,
                                       n * field.bytes, cudaMemcpyDeviceToHost));
         },
@@ -193,10 +207,10 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
 std::vector<std::uint32_t> CudaDevice::lower_bounds(std::uint32_t count,
                                                     const std::vector<std::uint32_t>& bounds) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    // The bounds and results travel through the key scratch, which is free between sorts.
+    // The bounds and results travel through the key scratch, free until the lists are built.
     std::uint32_t* d_bounds = reinterpret_cast<std::uint32_t*>(sort_scratch().keys[0]);
     std::uint32_t* d_result = d_bounds + bounds.size();
-    if (2 * bounds.size() * 4 > layout_.list_bytes()) {
+    if (2 * bounds.size() * 4 > force_.bytes()) {
         throw std::logic_error("CudaDevice::lower_bounds: too many bounds");
     }
     SPH_CUDA_CHECK(cudaMemcpyAsync(d_bounds, bounds.data(), bounds.size() * 4,
@@ -224,6 +238,10 @@ NeighbourBuild CudaDevice::build_lists() {
         CellRangeArgs{cell_.as<std::uint32_t>(), cell_start_.as<std::uint32_t>(),
                       cell_end_.as<std::uint32_t>(), total, layout_.grid.outside_cell()},
         stream_);
+    if (!layout_.uses_list()) {  // Forces walks the cells
+        timer_.end(stream_, &KernelTimes::build_neibs, "cell ranges");
+        return result;
+    }
     Scalars* d_scalars = scalars_.as<Scalars>();
     SPH_CUDA_CHECK(cudaMemsetAsync(&d_scalars->largest_count, 0, 4, stream_));
     const NeighbourArgs args{buffers_.current.pos.as<Vec4>(),

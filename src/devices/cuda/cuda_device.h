@@ -100,7 +100,7 @@ private:
                         cell_.as<std::uint32_t>(),
                         cell_start_.as<std::uint32_t>(),
                         cell_end_.as<std::uint32_t>(),
-                        list_.as<NeighbourEntry>(),
+                        list_or_null(),
                         layout_.list_stride(),
                         layout_.max_neighbours,
                         r.left,
@@ -108,10 +108,14 @@ private:
                         layout_.grid,
                         params_};
     }
+    // The kernels' list, or null when Forces walks the cells (--neighbours cells).
+    NeighbourEntry* list_or_null() const {
+        return layout_.uses_list() ? list_.as<NeighbourEntry>() : nullptr;
+    }
     // The predicted state (positions, velocities and densities) of the predictor-corrector.
     Vec4* predicted_pos() const { return buffers_.incoming.pos.as<Vec4>(); }
     Vec4* predicted_velrho() const { return buffers_.incoming.velrho.as<Vec4>(); }
-    // Scratch for sorting, carved out of the neighbour list's memory (see DeviceLayout).
+    // Scratch for sorting, in the working arrays force, dt_max and cell (see DeviceLayout).
     struct SortScratch {
         std::uint64_t* keys[2];
         std::uint32_t* permutation[2];

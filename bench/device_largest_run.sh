@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine over device-carry/: the largest DamBreak that fits one GPU in the lean
+# mode (--neighbours cells, no list; DBC, so no mDBC ghost offsets either), a few iterations
+# long, output and instruments off. LARGEST_DP (default 0.001 m: about 718 M particles at
+# ~100 bytes each) and LARGEST_T_END (default 6e-5 s: about seven iterations) set its size and
+# length. The log and run report (bytes per particle array by array, mips) go to $OUT/largest/.
+set -uo pipefail
+source bench/device_env.sh
+out=$out/largest
+mkdir -p "$out"
+dp=${LARGEST_DP:-0.001}
+nvidia-smi --query-gpu=memory.used,memory.total --format=csv | tee "$out/memory_before.txt"
+start=$SECONDS
+"$bin"/dambreak --backend cuda --neighbours cells --dp "$dp" --t-end "${LARGEST_T_END:-6e-5}" \
+  --no-output --no-instruments --status-interval 10 --output-dir "$out/run" \
+  > "$out/dambreak_dp$dp.log" 2>&1
+echo "exit $? after $((SECONDS - start)) s"
+grep -E "particles|set-up|throughput|memory|neighbours" "$out/dambreak_dp$dp.log" | head -8

@@ -1,0 +1,213 @@
+// --neighbours cells: Forces walks the cells around each particle instead of reading a list. It
+// meets the same non-zero terms in the same order as the list does, so it gives the list's
+// results bit for bit: at the kernel (on a jittered cloud whose particles drifted after the
+// rebuild), and through whole runs on one device and on several, under dbc and mdbc. And it keeps
+// no list: the lean mode's memory, with the fields only mDBC reads left out as well.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cell_grid.h"
+#include "dam_break.h"
+#include "driver/simulation.h"
+#include "kernels/kernel_chain.h"
+#include "kernels/kernel_test_support.h"
+#include "particle_type.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+using namespace sph::testing;
+using NeighbourSearch = RunOptions::NeighbourSearch;
+
+bool same_bits(const Vec4& a, const Vec4& b) {
+    return std::memcmp(&a, &b, sizeof(Vec4)) == 0;
+}
+
+// A jittered lattice filling the neighbour-list scene's grid, moving every which way, a fifth of
+// it walls of both kinds.
+struct Cloud {
+    std::vector<Vec4> pos;
+    std::vector<Vec4> velrho;
+    std::vector<std::uint8_t> type;
+};
+
+Cloud jittered_cloud(const SphParams& params, double dp, const CellGrid& grid) {
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    Cloud c;
+    const double side = grid.cell_side;
+    for (int i = 0; (i + 1) * dp < kSceneCells[0] * side; ++i) {
+        for (int j = 0; (j + 1) * dp < kSceneCells[1] * side; ++j) {
+            for (int k = 0; (k + 1) * dp < kSceneCells[2] * side; ++k) {
+                const double at[3] = {kSceneLo[0] + (i + 0.5) * dp, kSceneLo[1] + (j + 0.5) * dp,
+                                      kSceneLo[2] + (k + 0.5) * dp};
+                c.pos.push_back(make_vec4(float(at[0] + 0.3 * dp * unit(random)),
+                                          float(at[1] + 0.3 * dp * unit(random)),
+                                          float(at[2] + 0.3 * dp * unit(random)), 0.0f));
+                c.velrho.push_back(make_vec4(float(unit(random)), float(unit(random)),
+                                             float(unit(random)),
+                                             float(params.rho0 * (1.0 + 0.01 * unit(random)))));
+                const int kind = int(c.pos.size()) % 10;
+                c.type.push_back(kind == 0   ? kBoundary
+                                 : kind == 5 ? kFreeSlipBoundary
+                                             : kFluid);
+            }
+        }
+    }
+    return c;
+}
+
+class CellNeighbours : public EveryBackend {};
+
+TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
+    const double dp = 0.01;
+    const SphParams params = params_for_dp(dp);
+    ListRequest request;
+    request.grid = make_cell_grid(kSceneLo,
+                                  std::vector<double>{kSceneLo[0] + 8 * cell_side_for(params),
+                                                      kSceneLo[1] + 6 * cell_side_for(params),
+                                                      kSceneLo[2] + 7 * cell_side_for(params)}
+                                      .data(),
+                                  cell_side_for(params), 0);
+    request.list_radius_sq = params.list_radius_sq;
+    request.max_neighbours = 256;
+    const Cloud cloud = jittered_cloud(params, dp, request.grid);
+    BuiltLists b = build_lists(backend(), cloud.pos, request);
+    ASSERT_FALSE(b.outside);
+    ASSERT_LT(b.largest, request.max_neighbours);
+    const std::uint32_t n = std::uint32_t(b.pos.size());
+    SortedState state{std::vector<Vec4>(n), std::vector<std::uint8_t>(n)};
+    for (std::uint32_t i = 0; i < n; ++i) {
+        state.velrho[i] = cloud.velrho[b.id[i]];
+        state.type[i] = cloud.type[b.id[i]];
+    }
+    // As between rebuilds: each particle drifted up to half the skin since the list was built,
+    // so some listed pairs are now beyond 2h and some within it are near the list's edge.
+    std::mt19937 random(11);
+    const float drift = float(0.5 * (std::sqrt(double(params.list_radius_sq)) - 2.0 * params.h) /
+                              std::sqrt(3.0));
+    std::uniform_real_distribution<float> step(-drift, drift);
+    for (int round = 0; round < 2; ++round) {
+        SCOPED_TRACE(round == 0 ? "at the rebuild" : "drifted since the rebuild");
+        const std::vector<Vec4> listed = forces(backend(), b, state, request, params, false);
+        const std::vector<Vec4> from_cells = forces(backend(), b, state, request, params, true);
+        int differing = 0, moving = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            moving += listed[i].x != 0.0f;
+            if (same_bits(listed[i], from_cells[i])) continue;
+            if (++differing <= 5) {
+                ADD_FAILURE() << "sorted particle " << i << ": list (" << listed[i].x << ", "
+                              << listed[i].y << ", " << listed[i].z << ", " << listed[i].w
+                              << "), cells (" << from_cells[i].x << ", " << from_cells[i].y
+                              << ", " << from_cells[i].z << ", " << from_cells[i].w << ")";
+            }
+        }
+        EXPECT_EQ(differing, 0) << "of " << n << " particles";
+        EXPECT_GT(moving, int(n) / 2) << "the forces were not exercised";
+        for (Vec4& p : b.pos) p = make_vec4(p.x + step(random), p.y + step(random),
+                                            p.z + step(random), p.w);
+    }
+}
+
+struct RunResult {
+    ParticleStates all, fluid;
+    double time = 0.0;
+};
+
+RunResult run_dam_break(BackendChoice backend, NeighbourSearch neighbours, DeviceSelection devices,
+                  BoundaryModel boundary, int iterations) {
+    const bool cuda = backend == BackendChoice::kCuda;
+    RunOptions o = small_run(cuda ? 0.03 : 0.06, 10.0, backend);
+    o.neighbours = neighbours;
+    o.devices = devices;
+    o.boundary = boundary;
+    o.threads = 1;
+    const DamBreak problem;
+    Simulation sim(problem, o, 0);
+    for (int i = 0; i < iterations; ++i) sim.step();
+    HostParticles p = sim.particles();
+    RunResult r;
+    r.all = states_by_id(p);
+    HostParticles fluid;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (p.type[i] == kFluid) fluid.append(p, i);
+    }
+    r.fluid = states_by_id(fluid);
+    r.time = sim.time();
+    return r;
+}
+
+DeviceSelection one_device(BackendChoice backend) {
+    return backend == BackendChoice::kCuda ? DeviceSelection::gpus({0}) : DeviceSelection::cpu(1);
+}
+
+DeviceSelection several_devices(BackendChoice backend) {
+    return backend == BackendChoice::kCuda ? DeviceSelection::gpus({0, 0})
+                                           : DeviceSelection::cpu(3);
+}
+
+TEST_P(CellNeighbours, DamBreakEqualsTheListRunBitwiseOnAnyDeviceCount) {
+    const RunResult listed = run_dam_break(backend(), NeighbourSearch::kList, one_device(backend()),
+                                     BoundaryModel::kDbc, 200);
+    for (const DeviceSelection& devices : {one_device(backend()), several_devices(backend())}) {
+        SCOPED_TRACE(devices.cpu_devices > 0 ? std::to_string(devices.cpu_devices) + " CPU devices"
+                                             : "--devices " + devices.gpu_list());
+        const RunResult cells = run_dam_break(backend(), NeighbourSearch::kCells, devices,
+                                        BoundaryModel::kDbc, 200);
+        EXPECT_EQ(listed.time, cells.time);
+        ASSERT_EQ(listed.all.size(), cells.all.size());
+        EXPECT_EQ(count_bitwise_differences(listed.all, cells.all), 0);
+    }
+}
+
+// Under mDBC a listed run gives a wall particle with no fluid in its list rho0 without a fit; from
+// the cells every wall particle is fitted. No fluid particle is near enough to read such a wall
+// before the next rebuild (the list's skin), so the water is the same to the bit.
+TEST_P(CellNeighbours, MdbcWaterEqualsTheListRunBitwise) {
+    const RunResult listed = run_dam_break(backend(), NeighbourSearch::kList, one_device(backend()),
+                                     BoundaryModel::kMdbc, 150);
+    const RunResult cells = run_dam_break(backend(), NeighbourSearch::kCells, one_device(backend()),
+                                    BoundaryModel::kMdbc, 150);
+    EXPECT_EQ(listed.time, cells.time);
+    ASSERT_EQ(listed.fluid.size(), cells.fluid.size());
+    ASSERT_GT(listed.fluid.size(), 0u);
+    EXPECT_EQ(count_bitwise_differences(listed.fluid, cells.fluid), 0);
+}
+
+SPH_ON_EVERY_BACKEND(CellNeighbours);
+
+// What a run lays out per particle: no list from the cells, and mDBC's ghost offsets only under
+// mDBC (pos 16 + velrho 16 + id 4 + type 1 = 37 bytes a record, twice, plus force, dt_max and
+// cell, 24). That devices allocate what their layout says is test_device_memory's.
+TEST(CellNeighbours, KeepNoListAndNoGhostOffsetsUnlessMdbc) {
+    struct Case {
+        NeighbourSearch neighbours;
+        BoundaryModel boundary;
+        std::size_t record_bytes, list_bytes_per_particle;
+    };
+    for (const Case& c : {Case{NeighbourSearch::kCells, BoundaryModel::kDbc, 37, 0},
+                          Case{NeighbourSearch::kCells, BoundaryModel::kMdbc, 49, 0},
+                          Case{NeighbourSearch::kList, BoundaryModel::kDbc, 37, 256}}) {
+        RunOptions o = small_run(0.06, 10.0);
+        o.neighbours = c.neighbours;
+        o.boundary = c.boundary;
+        const DamBreak problem;
+        Simulation sim(problem, o, 0);
+        const Device& device = sim.group().device(0);
+        const DeviceLayout& layout = device.layout();
+        SCOPED_TRACE("record " + std::to_string(c.record_bytes) + " B");
+        EXPECT_EQ(layout.record_bytes(), c.record_bytes);
+        EXPECT_EQ(layout.particle_bytes(), 2 * c.record_bytes + 24);
+        EXPECT_EQ(layout.list_bytes(), layout.capacity * c.list_bytes_per_particle);
+        sim.step();  // and runs
+        EXPECT_GT(sim.time(), 0.0);
+    }
+}
+
+}  // namespace
+}  // namespace sph
