@@ -55,15 +55,9 @@ struct ParticlePositions {
 template <class Positions>
 SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a,
                                           const Positions& positions) {
-    const CellGrid& g = a.grid;
     const Vec3 pi = xyz(a.pos[i]);
     const std::uint32_t ci = a.cell[i];
-    // The cell's coordinates along order[0], order[1], order[2] (most to least significant), and
-    // the matching strides and extents: plain variables, so that nothing lives in local memory.
-    const std::uint32_t s0 = g.stride[g.order[0]], s1 = g.stride[g.order[1]],
-                        s2 = g.stride[g.order[2]];
-    const int c0 = int(ci / s0), c1 = int((ci % s0) / s1), c2 = int((ci % s1) / s2);
-    const int n0 = g.dims[g.order[0]], n1 = g.dims[g.order[1]], n2 = g.dims[g.order[2]];
+    const OrderedCell o = a.grid.ordered(ci);
     std::uint32_t count = 0;
     // Entries are collected four at a time and stored as one group (neighbour_list.h).
     NeighbourGroup group = 0;
@@ -72,14 +66,14 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
         group = 0;
     };
     for (int d0 = -1; d0 <= 1; ++d0) {
-        if (c0 + d0 < 0 || c0 + d0 >= n0) continue;
+        if (o.c0 + d0 < 0 || o.c0 + d0 >= o.n0) continue;
         for (int d1 = -1; d1 <= 1; ++d1) {
-            if (c1 + d1 < 0 || c1 + d1 >= n1) continue;
+            if (o.c1 + d1 < 0 || o.c1 + d1 >= o.n1) continue;
             const int row = (d0 + 1) * 3 + (d1 + 1);
             for (int d2 = -1; d2 <= 1; ++d2) {
-                if (c2 + d2 < 0 || c2 + d2 >= n2) continue;
+                if (o.c2 + d2 < 0 || o.c2 + d2 >= o.n2) continue;
                 const std::uint32_t nc =
-                    ci + std::uint32_t(d0 * int(s0) + d1 * int(s1) + d2 * int(s2));
+                    ci + std::uint32_t(d0 * int(o.s0) + d1 * int(o.s1) + d2 * int(o.s2));
                 const std::uint32_t start = a.cell_start[nc];
                 if (start == kEmptyCell) continue;
                 const std::uint32_t size = a.cell_end[nc] - start;

@@ -11,6 +11,15 @@
 
 namespace sph {
 
+// A cell's coordinates along the grid's axes from most to least significant (order[0], order[1],
+// order[2]), with the grid's strides and extents along them: what the walks over the cells around
+// a particle read, as plain values that kernels keep in registers.
+struct OrderedCell {
+    std::uint32_t s0, s1, s2;  // strides (s2 is 1: the least significant axis)
+    int c0, c1, c2;            // coordinates
+    int n0, n1, n2;            // extents
+};
+
 struct CellGrid {
     float origin[3];          // lower corner of the gridded domain [m]
     float cell_side;          // >= neighbour list radius [m]
@@ -44,6 +53,19 @@ struct CellGrid {
             cell += static_cast<std::uint32_t>(rel) * stride[a];
         }
         return cell;
+    }
+
+    SPH_HD OrderedCell ordered(std::uint32_t cell) const {
+        const std::uint32_t s0 = stride[order[0]], s1 = stride[order[1]];
+        return OrderedCell{s0,
+                           s1,
+                           stride[order[2]],
+                           int(cell / s0),
+                           int((cell % s0) / s1),
+                           int(cell % s1),
+                           dims[order[0]],
+                           dims[order[1]],
+                           dims[order[2]]};
     }
 
     // Coordinates of a linear cell index, per physical axis.

@@ -66,17 +66,14 @@ struct CellNeighbours {
 
     template <class Visit>
     SPH_HD void for_each(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
-        const CellGrid& g = grid;
         const std::uint32_t ci = cell[i];
-        const std::uint32_t s0 = g.stride[g.order[0]], s1 = g.stride[g.order[1]];
-        const int c0 = int(ci / s0), c1 = int((ci % s0) / s1), c2 = int(ci % s1);
-        const int n0 = g.dims[g.order[0]], n1 = g.dims[g.order[1]], n2 = g.dims[g.order[2]];
-        const int first_step = c2 > 0 ? -1 : 0, last_step = c2 + 1 < n2 ? 1 : 0;
+        const OrderedCell o = grid.ordered(ci);
+        const int first_step = o.c2 > 0 ? -1 : 0, last_step = o.c2 + 1 < o.n2 ? 1 : 0;
         for (int d0 = -1; d0 <= 1; ++d0) {
-            if (c0 + d0 < 0 || c0 + d0 >= n0) continue;
+            if (o.c0 + d0 < 0 || o.c0 + d0 >= o.n0) continue;
             for (int d1 = -1; d1 <= 1; ++d1) {
-                if (c1 + d1 < 0 || c1 + d1 >= n1) continue;
-                const std::uint32_t row = ci + std::uint32_t(d0 * int(s0) + d1 * int(s1));
+                if (o.c1 + d1 < 0 || o.c1 + d1 >= o.n1) continue;
+                const std::uint32_t row = ci + std::uint32_t(d0 * int(o.s0) + d1 * int(o.s1));
                 std::uint32_t begin = kEmptyCell, end = 0;
                 for (int d2 = first_step; d2 <= last_step; ++d2) {
                     const std::uint32_t c = row + std::uint32_t(d2);

@@ -19,11 +19,11 @@
 #include "vec.h"
 
 // FIELD(type, name, kept) for each field, in memory order; `kept` is a FieldKept.
-#define SPH_PARTICLE_FIELDS(FIELD)                                                       \
-    FIELD(Vec4, pos, kAlways)          /* x, y, z [m]; w unused */                       \
-    FIELD(Vec4, velrho, kAlways)       /* vx, vy, vz [m/s]; w density */                 \
-    FIELD(std::uint32_t, id, kAlways)  /* index at set-up; sort tie-break */             \
-    FIELD(std::uint8_t, type, kAlways) /* ParticleType */                                \
+#define SPH_PARTICLE_FIELDS(FIELD)                                           \
+    FIELD(Vec4, pos, kAlways)          /* x, y, z [m]; w unused */           \
+    FIELD(Vec4, velrho, kAlways)       /* vx, vy, vz [m/s]; w density */     \
+    FIELD(std::uint32_t, id, kAlways)  /* index at set-up; sort tie-break */ \
+    FIELD(std::uint8_t, type, kAlways) /* ParticleType */                    \
     FIELD(Vec3, to_ghost, kUnderMdbc)  /* boundary: offset to its mDBC ghost node [m] */
 
 namespace sph {
@@ -52,7 +52,8 @@ struct Field {
 // code only (kernels expand SPH_PARTICLE_FIELDS themselves).
 template <class F, class First, class... Rest>
 inline void for_each_field(F&& f, First&& first, Rest&&... rest) {
-#define SPH_VISIT_FIELD(T, name, kept) f(Field<T>{#name, FieldKept::kept}, first.name, rest.name...);
+#define SPH_VISIT_FIELD(T, name, kept) \
+    f(Field<T>{#name, FieldKept::kept}, first.name, rest.name...);
     SPH_PARTICLE_FIELDS(SPH_VISIT_FIELD)
 #undef SPH_VISIT_FIELD
 }

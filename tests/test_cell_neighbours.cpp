@@ -53,9 +53,7 @@ Cloud jittered_cloud(const SphParams& params, double dp, const CellGrid& grid) {
                                              float(unit(random)),
                                              float(params.rho0 * (1.0 + 0.01 * unit(random)))));
                 const int kind = int(c.pos.size()) % 10;
-                c.type.push_back(kind == 0   ? kBoundary
-                                 : kind == 5 ? kFreeSlipBoundary
-                                             : kFluid);
+                c.type.push_back(kind == 0 ? kBoundary : kind == 5 ? kFreeSlipBoundary : kFluid);
             }
         }
     }
@@ -67,13 +65,11 @@ class CellNeighbours : public EveryBackend {};
 TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
     const double dp = 0.01;
     const SphParams params = params_for_dp(dp);
+    const double side = cell_side_for(params);
+    double hi[3];
+    for (int axis = 0; axis < 3; ++axis) hi[axis] = kSceneLo[axis] + kSceneCells[axis] * side;
     ListRequest request;
-    request.grid = make_cell_grid(kSceneLo,
-                                  std::vector<double>{kSceneLo[0] + 8 * cell_side_for(params),
-                                                      kSceneLo[1] + 6 * cell_side_for(params),
-                                                      kSceneLo[2] + 7 * cell_side_for(params)}
-                                      .data(),
-                                  cell_side_for(params), 0);
+    request.grid = make_cell_grid(kSceneLo, hi, side, 0);
     request.list_radius_sq = params.list_radius_sq;
     request.max_neighbours = 256;
     const Cloud cloud = jittered_cloud(params, dp, request.grid);
@@ -89,8 +85,8 @@ TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
     // As between rebuilds: each particle drifted up to half the skin since the list was built,
     // so some listed pairs are now beyond 2h and some within it are near the list's edge.
     std::mt19937 random(11);
-    const float drift = float(0.5 * (std::sqrt(double(params.list_radius_sq)) - 2.0 * params.h) /
-                              std::sqrt(3.0));
+    const float drift =
+        float(0.5 * (std::sqrt(double(params.list_radius_sq)) - 2.0 * params.h) / std::sqrt(3.0));
     std::uniform_real_distribution<float> step(-drift, drift);
     for (int round = 0; round < 2; ++round) {
         SCOPED_TRACE(round == 0 ? "at the rebuild" : "drifted since the rebuild");
@@ -103,14 +99,14 @@ TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
             if (++differing <= 5) {
                 ADD_FAILURE() << "sorted particle " << i << ": list (" << listed[i].x << ", "
                               << listed[i].y << ", " << listed[i].z << ", " << listed[i].w
-                              << "), cells (" << from_cells[i].x << ", " << from_cells[i].y
-                              << ", " << from_cells[i].z << ", " << from_cells[i].w << ")";
+                              << "), cells (" << from_cells[i].x << ", " << from_cells[i].y << ", "
+                              << from_cells[i].z << ", " << from_cells[i].w << ")";
             }
         }
         EXPECT_EQ(differing, 0) << "of " << n << " particles";
         EXPECT_GT(moving, int(n) / 2) << "the forces were not exercised";
-        for (Vec4& p : b.pos) p = make_vec4(p.x + step(random), p.y + step(random),
-                                            p.z + step(random), p.w);
+        for (Vec4& p : b.pos)
+            p = make_vec4(p.x + step(random), p.y + step(random), p.z + step(random), p.w);
     }
 }
 
@@ -120,7 +116,7 @@ struct RunResult {
 };
 
 RunResult run_dam_break(BackendChoice backend, NeighbourSearch neighbours, DeviceSelection devices,
-                  BoundaryModel boundary, int iterations) {
+                        BoundaryModel boundary, int iterations) {
     const bool cuda = backend == BackendChoice::kCuda;
     RunOptions o = small_run(cuda ? 0.03 : 0.06, 10.0, backend);
     o.neighbours = neighbours;
@@ -153,12 +149,12 @@ DeviceSelection several_devices(BackendChoice backend) {
 
 TEST_P(CellNeighbours, DamBreakEqualsTheListRunBitwiseOnAnyDeviceCount) {
     const RunResult listed = run_dam_break(backend(), NeighbourSearch::kList, one_device(backend()),
-                                     BoundaryModel::kDbc, 200);
+                                           BoundaryModel::kDbc, 200);
     for (const DeviceSelection& devices : {one_device(backend()), several_devices(backend())}) {
         SCOPED_TRACE(devices.cpu_devices > 0 ? std::to_string(devices.cpu_devices) + " CPU devices"
                                              : "--devices " + devices.gpu_list());
-        const RunResult cells = run_dam_break(backend(), NeighbourSearch::kCells, devices,
-                                        BoundaryModel::kDbc, 200);
+        const RunResult cells =
+            run_dam_break(backend(), NeighbourSearch::kCells, devices, BoundaryModel::kDbc, 200);
         EXPECT_EQ(listed.time, cells.time);
         ASSERT_EQ(listed.all.size(), cells.all.size());
         EXPECT_EQ(count_bitwise_differences(listed.all, cells.all), 0);
@@ -170,9 +166,9 @@ TEST_P(CellNeighbours, DamBreakEqualsTheListRunBitwiseOnAnyDeviceCount) {
 // before the next rebuild (the list's skin), so the water is the same to the bit.
 TEST_P(CellNeighbours, MdbcWaterEqualsTheListRunBitwise) {
     const RunResult listed = run_dam_break(backend(), NeighbourSearch::kList, one_device(backend()),
-                                     BoundaryModel::kMdbc, 150);
+                                           BoundaryModel::kMdbc, 150);
     const RunResult cells = run_dam_break(backend(), NeighbourSearch::kCells, one_device(backend()),
-                                    BoundaryModel::kMdbc, 150);
+                                          BoundaryModel::kMdbc, 150);
     EXPECT_EQ(listed.time, cells.time);
     ASSERT_EQ(listed.fluid.size(), cells.fluid.size());
     ASSERT_GT(listed.fluid.size(), 0u);

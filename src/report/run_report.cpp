@@ -108,8 +108,8 @@ void print_summary(const RunReport& r, std::ostream& out) {
         << "  memory        " << std::setprecision(1) << r.device_bytes() / 1048576.0 << " MiB, "
         << r.bytes_per_particle() << " bytes/particle\n";
     if (r.max_neighbours > 0) {
-        out << "  neighbours    at most " << r.largest_neighbour_count << " of "
-            << r.max_neighbours << " list entries\n";
+        out << "  neighbours    at most " << r.largest_neighbour_count << " of " << r.max_neighbours
+            << " list entries\n";
     } else {
         out << "  neighbours    found in the cells (no list)\n";
     }

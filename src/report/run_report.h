@@ -69,10 +69,10 @@ struct RunReport {
     int output_frames = 0;
     ThroughputWindows instantaneous;
     std::vector<DeviceReport> devices;
-    std::string neighbour_search = "list";  // --neighbours: list | cells
+    std::string neighbour_search = "list";      // --neighbours: list | cells
     std::uint32_t largest_neighbour_count = 0;  // list entries used at most (list only)
-    int max_neighbours = 0;                      // list entries per particle; 0: no list
-    std::string trace_file;  // written by --trace, or empty
+    int max_neighbours = 0;                     // list entries per particle; 0: no list
+    std::string trace_file;                     // written by --trace, or empty
 
     // Thousands of iterations x particles per second of the time loop (docs/design.md: paper
     // section 4.1).

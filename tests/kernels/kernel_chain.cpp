@@ -75,11 +75,11 @@ std::vector<Vec4> cpu_forces(const BuiltLists& b, const SortedState& in, const L
     const std::uint32_t n = std::uint32_t(b.pos.size());
     std::vector<Vec4> force(n);
     std::vector<float> dt_max(n);
-    cpu::forces(ForcesArgs{b.pos.data(), in.velrho.data(), in.type.data(), b.cell.data(),
-                           b.cell_start.data(), b.cell_end.data(),
-                           from_cells ? nullptr : b.list.data(), force.data(), dt_max.data(), n,
-                           r.max_neighbours, r.grid, params},
-                0, n);
+    cpu::forces(
+        ForcesArgs{b.pos.data(), in.velrho.data(), in.type.data(), b.cell.data(),
+                   b.cell_start.data(), b.cell_end.data(), from_cells ? nullptr : b.list.data(),
+                   force.data(), dt_max.data(), n, r.max_neighbours, r.grid, params},
+        0, n);
     return force;
 }
 
@@ -112,9 +112,8 @@ BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
 std::vector<Vec4> forces(BackendChoice backend, const BuiltLists& lists, const SortedState& input,
                          const ListRequest& request, const SphParams& params, bool from_cells) {
     check_backend(backend);
-    return backend == BackendChoice::kCuda
-               ? cuda_forces(lists, input, request, params, from_cells)
-               : cpu_forces(lists, input, request, params, from_cells);
+    return backend == BackendChoice::kCuda ? cuda_forces(lists, input, request, params, from_cells)
+                                           : cpu_forces(lists, input, request, params, from_cells);
 }
 
 std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,

@@ -64,8 +64,7 @@ std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,
 BuiltLists cuda_build_lists(const std::vector<Vec4>& pos, const ListRequest& request,
                             const std::vector<Vec3>& to_ghost);
 std::vector<Vec4> cuda_forces(const BuiltLists& lists, const SortedState& input,
-                              const ListRequest& request, const SphParams& params,
-                              bool from_cells);
+                              const ListRequest& request, const SphParams& params, bool from_cells);
 std::vector<Vec4> cuda_mdbc_densities(const BuiltLists& lists, const SortedState& state,
                                       const ListRequest& request, const SphParams& params);
 

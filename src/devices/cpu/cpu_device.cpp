@@ -34,11 +34,9 @@ std::size_t bytes_of(const HostArray<T>& array) {
 template <class Pointers>
 Pointers pointers_to(ParticleRecord<HostArray>& record, std::size_t first) {
     Pointers p;
-    for_each_field(
-        [first](auto, auto& array, auto*& to) {
-            to = array.empty() ? nullptr : array.data() + first;
-        },
-        record, p);
+    for_each_field([first](auto, auto& array,
+                           auto*& to) { to = array.empty() ? nullptr : array.data() + first; },
+                   record, p);
     return p;
 }
 
