@@ -1,5 +1,7 @@
 #include "gauge_csv.h"
 
+#include "atomic_file.h"
+
 #include <cmath>
 #include <filesystem>
 #include <ostream>
@@ -49,6 +51,23 @@ GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>
     if (!out_) throw std::runtime_error("cannot write " + path_);
     write_header(out_, columns);
     out_ << std::flush;
+    if (!out_) throw std::runtime_error("cannot write " + path_);
+    out_.precision(9);
+}
+
+GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns,
+                   const std::vector<double>& times, const std::vector<std::vector<double>>& rows,
+                   const std::string& keep_old_as)
+    : path_((std::filesystem::path(output_dir) / "gauges.csv").string()), columns_(columns.size()) {
+    const std::string text = gauge_csv_text(columns, times, rows);
+    std::error_code ec;
+    if (std::filesystem::exists(path_, ec)) {
+        const std::string old = (std::filesystem::path(output_dir) / keep_old_as).string();
+        std::filesystem::rename(path_, old, ec);
+        if (ec) throw std::runtime_error("cannot keep " + path_ + " as " + old + ": " + ec.message());
+    }
+    write_text_file_atomically(path_, text);
+    out_.open(path_, std::ios::out | std::ios::app);
     if (!out_) throw std::runtime_error("cannot write " + path_);
     out_.precision(9);
 }

@@ -14,6 +14,12 @@ PvdSeries::PvdSeries(std::string pvd_path) : path_(std::move(pvd_path)) {
     rewrite();
 }
 
+PvdSeries::PvdSeries(std::string pvd_path, std::vector<std::pair<double, std::string>> entries,
+                     std::string note)
+    : path_(std::move(pvd_path)), note_(std::move(note)), entries_(std::move(entries)) {
+    rewrite();
+}
+
 void PvdSeries::add(double time, const std::string& relative_file) {
     entries_.emplace_back(time, relative_file);
     try {
@@ -33,6 +39,12 @@ void PvdSeries::rewrite() const {
     xml << "<?xml version=\"1.0\"?>\n"
            "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
            "  <Collection>\n";
+    if (!note_.empty()) {
+        std::string text = note_;  // "--" may not appear inside an XML comment
+        for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at))
+            text.replace(at, 2, "- -");
+        xml << "    <!-- " << text << " -->\n";
+    }
     for (const auto& [time, file] : entries_) {
         xml << "    <DataSet timestep=\"" << time << "\" group=\"\" part=\"0\" file=\""
             << xml_attribute_escape(file) << "\"/>\n";

@@ -12,6 +12,7 @@ import unittest
 
 SRC = pathlib.Path(__file__).resolve().parent.parent / "src"
 RANK = {"common": 0, "devices": 1, "multi_device": 2, "instruments": 2, "report": 3,
+        "checkpoint": 3,
         "driver": 4, "app": 5}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
 

@@ -62,7 +62,15 @@ void validate(const RunOptions& o) {
     require(o.cfl > 0.0 && o.cfl <= 1.0, "cfl", "must be in (0, 1]", o.cfl);
     require(o.viscosity_alpha >= 0.0, "alpha", "must not be negative", o.viscosity_alpha);
     require(o.diffusion_delta >= 0.0, "delta", "must not be negative", o.diffusion_delta);
-    require(o.rho0 > 0.0, "rho0", "must be positive", o.rho0);
+    require(o.rho0 > 0.0 && std::isfinite(o.rho0), "rho0", "must be positive", o.rho0);
+    require(o.gravity > 0.0 && std::isfinite(o.gravity), "gravity",
+            "must be positive: it is the magnitude of g, which points along -z [m/s^2]",
+            o.gravity);
+    require(std::isfinite(o.dp) && std::isfinite(o.t_end) && std::isfinite(o.output_every) &&
+                std::isfinite(o.c0_factor) && std::isfinite(o.viscosity_alpha) &&
+                std::isfinite(o.diffusion_delta) && std::isfinite(o.gauge_every),
+            "dp, --t-end, --output-every, --c0-factor, --alpha, --delta and --gauge-every",
+            "must be finite numbers", "nan or inf");
     require(o.gamma >= 1.0, "gamma", "must be at least 1", o.gamma);
     require(o.threads >= 0, "threads", "must not be negative", o.threads);
     require(o.status_interval > 0.0, "status-interval", "must be positive", o.status_interval);
@@ -127,11 +135,40 @@ std::pair<long, long> parse_integer_pair(const std::string& text, const char* op
     return {std::stol(a), std::stol(b)};
 }
 
+}  // namespace
+
+void parse_checkpoint_every(const std::string& text, RunOptions& o) {
+    std::size_t used = 0;
+    double value = 0.0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    const std::string unit = text.substr(used);
+    const double scale = unit.empty() ? 0.0
+                         : unit == "s"   ? 1.0
+                         : unit == "min" ? 60.0
+                         : unit == "h"   ? 3600.0
+                                         : -1.0;
+    if (used == 0 || scale < 0.0 || !(value > 0.0) || !std::isfinite(value)) {
+        throw OptionError("--checkpoint-every takes a positive number of simulated seconds (0.5) "
+                          "or a wall time with a unit (90s, 30min, 2h) (got '" + text + "')");
+    }
+    if (unit.empty()) {
+        o.checkpoint_every = value;
+    } else {
+        o.checkpoint_wall_seconds = value * scale;
+    }
+}
+
+namespace {
+
 // Option values that arrive as text and are read once parsing is done.
 struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
                 out_of_domain = "remove", trace_window = "10:30", boundary = "dbc",
-                slip = "problem", neighbours = "list";
+                slip = "problem", neighbours = "list", checkpoint_every;
     std::vector<std::string> gauges, probes, walls;
 };
 
@@ -169,7 +206,17 @@ po::options_description run_options(RunOptions& o, TextOptions& t) {
         ("no-output", "write no particle output and no gauges.csv (the run report is still written)")
         ("no-frames", "write no particle frames, but gauges.csv and the run report")
         ("status-interval", with_default(&o.status_interval),
-         "wall time between status lines on a terminal [s]");
+         "wall time between status lines on a terminal [s]")
+        ("checkpoint-every", po::value(&t.checkpoint_every),
+         "write a checkpoint (the whole run state, to restart from) every this many simulated "
+         "seconds, e.g. 0.5, or of wall time with a unit: 90s, 30min, 2h; the newest two are "
+         "kept. SIGINT or SIGTERM also writes one and stops")
+        ("checkpoint-dir", po::value(&o.checkpoint_dir),
+         "folder for checkpoints (default: <output-dir>/checkpoints)")
+        ("restart", po::value(&o.restart_from),
+         "go on from this checkpoint file, or from the newest in the checkpoint folder (latest): "
+         "bitwise the run that never stopped, on any number of devices; the output series and "
+         "gauges.csv continue. Options that change the physics must be as they were");
     return run;
 }
 
@@ -316,6 +363,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
         o.fault_device = static_cast<int>(device);
         o.fault_iteration = iteration;
     }
+    if (!t.checkpoint_every.empty()) parse_checkpoint_every(t.checkpoint_every, o);
     std::tie(o.trace_first, o.trace_end) =
         parse_integer_pair(t.trace_window, "trace-iterations", "FIRST:END, e.g. 10:30");
     if (o.trace_end <= o.trace_first) {

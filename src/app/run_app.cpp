@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "app/command_line.h"
+#include "common/interrupt.h"
 #include "driver/simulation.h"
 
 namespace sph {
@@ -12,11 +13,17 @@ int run_app(int argc, const char* const argv[], Problem& problem, int split_axis
     try {
         const std::optional<RunOptions> options = parse_command_line(argc, argv, problem, out);
         if (!options) return 0;  // --help
+        install_interrupt_handlers();
         Simulation simulation(problem, *options, split_axis);
         const RunReport report = simulation.run(out);
         print_report(report, out);
         out << "report written to " << options->output_dir << "/run_report.json\n";
         return 0;
+    } catch (const Interrupted& e) {
+        err << "error: " << e.what() << "\n"
+            << "The output so far is valid. To go on: the same command with --restart "
+            << e.checkpoint() << " (or --restart latest)\n";
+        return 128 + e.signal();
     } catch (const std::invalid_argument& e) {
         err << "error: " << e.what() << "\n(run with --help for the list of options)\n";
         return 2;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
 
 namespace sph {
 
@@ -17,6 +18,20 @@ public:
 class SimulationError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+};
+
+// The run stopped on SIGINT or SIGTERM after writing a checkpoint (common/interrupt.h); run_app
+// exits with 128 + the signal and says how to go on.
+class Interrupted : public std::runtime_error {
+public:
+    Interrupted(const std::string& message, int signal, std::string checkpoint)
+        : std::runtime_error(message), signal_(signal), checkpoint_(std::move(checkpoint)) {}
+    int signal() const { return signal_; }
+    const std::string& checkpoint() const { return checkpoint_; }
+
+private:
+    int signal_;
+    std::string checkpoint_;
 };
 
 }  // namespace sph

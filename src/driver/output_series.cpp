@@ -1,8 +1,10 @@
 #include "driver/output_series.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "pvtu_writer.h"
@@ -45,13 +47,59 @@ void ensure_writable_directory(const std::string& dir) {
 OutputSeries::OutputSeries(const std::string& dir, const std::string& basename)
     : dir_(dir),
       basename_(basename),
+      stem_(basename),
       pvd_((ensure_writable_directory(dir), dir + "/" + basename + ".pvd")) {}
+
+namespace {
+
+// The files an earlier .pvd lists that `kept` does not; the old .pvd is kept as `keep_as`.
+std::vector<std::string> superseded_frames(const std::string& pvd, const std::string& keep_as,
+                                           const std::vector<std::pair<double, std::string>>& kept) {
+    std::vector<std::string> superseded;
+    std::ifstream in(pvd);
+    if (!in) return superseded;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    std::error_code ignored;
+    fs::copy_file(pvd, keep_as, fs::copy_options::overwrite_existing, ignored);
+    const std::string key = "file=\"";
+    for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at)) {
+        at += key.size();
+        const std::string file = text.substr(at, text.find('"', at) - at);
+        const bool listed = std::any_of(kept.begin(), kept.end(),
+                                        [&](const auto& entry) { return entry.second == file; });
+        if (!listed) superseded.push_back(file);
+    }
+    return superseded;
+}
+
+std::string restart_note(int restart, const std::vector<std::string>& superseded) {
+    std::string note = "restart " + std::to_string(restart) + " went on from a checkpoint";
+    if (superseded.empty()) return note;
+    note += "; frames the run wrote after that checkpoint are superseded and not listed:";
+    for (const std::string& file : superseded) note += " " + file;
+    return note;
+}
+
+}  // namespace
+
+OutputSeries::OutputSeries(const std::string& dir, const std::string& basename,
+                           const std::vector<std::pair<double, std::string>>& listed, int restart)
+    : dir_(dir),
+      basename_(basename),
+      stem_(basename + "_restart" + std::to_string(restart)),
+      pvd_((ensure_writable_directory(dir), dir + "/" + basename + ".pvd"), listed,
+           restart_note(restart, superseded_frames(dir + "/" + basename + ".pvd",
+                                                   dir + "/" + basename + "_before_restart" +
+                                                       std::to_string(restart) + ".pvd",
+                                                   listed))),
+      frames_(static_cast<int>(listed.size())) {}
 
 void OutputSeries::write(double time, const std::vector<HostParticles>& pieces,
                          const SphParams& params) {
     char frame[32];
     std::snprintf(frame, sizeof frame, "_%06d", frames_);
-    const std::string stem = basename_ + frame;
+    const std::string stem = stem_ + frame;
     std::vector<std::string> files;
     for (std::size_t d = 0; d < pieces.size(); ++d) {
         const std::string file =

@@ -18,12 +18,21 @@ public:
     // Frames are <dir>/<basename>_NNNNNN.vtu (one device) or a .pvtu over one
     // <basename>_NNNNNN_dD.vtu piece per device, listed in <dir>/<basename>.pvd.
     OutputSeries(const std::string& dir, const std::string& basename);
+    // Continues the series of an earlier run (restart number `restart`) from the frames it had
+    // listed at its checkpoint. Frames the earlier run wrote after that are left on disk, named
+    // in the .pvd as superseded (its old .pvd is kept as <basename>_before_restart<N>.pvd), and
+    // never overwritten: new frames are <basename>_restart<N>_NNNNNN.
+    OutputSeries(const std::string& dir, const std::string& basename,
+                 const std::vector<std::pair<double, std::string>>& listed, int restart);
     // `pieces[d]` holds device d's particles.
     void write(double time, const std::vector<HostParticles>& pieces, const SphParams& params);
     int frames() const { return frames_; }
+    // What the .pvd lists: (time, file).
+    const std::vector<std::pair<double, std::string>>& listed() const { return pvd_.entries(); }
 
 private:
     std::string dir_, basename_;
+    std::string stem_;  // frame files are <stem_>_NNNNNN
     PvdSeries pvd_;
     int frames_ = 0;
 };

@@ -71,6 +71,7 @@ struct RunOptions {
     std::uint32_t edge_stripe = 0;     // particles per edge stripe; 0: enough to fill a GPU
     int fault_device = -1;             // testing: this device fails ...
     long fault_iteration = -1;         // ... at this iteration
+    int fault_output_frame = -1;       // testing: writing this frame fails (a full disk)
     double status_interval = 1.0;      // wall seconds between status lines on a terminal
     // Measurement (instruments/gauges.h): gauges, probes and wall sensors added on the command
     // line, named G1, G2, ..., Q1, Q2, ... and W1, W2, ... in the order given, measured with the
@@ -83,6 +84,18 @@ struct RunOptions {
     double gauge_every = 0.01;
     double gauge_filter_hz = 0.0;
     bool problem_instruments = true;
+    // Checkpoints (checkpoint/): one every checkpoint_every simulated seconds and one every
+    // checkpoint_wall_seconds of wall time (0: none of that kind), at the next rebuild, into
+    // checkpoint_dir (empty: <output_dir>/checkpoints); the newest two are kept. A run
+    // interrupted by SIGINT or SIGTERM writes one too. restart_from: a checkpoint file to go on
+    // from, or "latest" (the newest in checkpoint_dir that verifies).
+    double checkpoint_every = 0.0;
+    double checkpoint_wall_seconds = 0.0;
+    std::string checkpoint_dir;
+    std::string restart_from;
+    std::string checkpoint_folder() const {
+        return checkpoint_dir.empty() ? output_dir + "/checkpoints" : checkpoint_dir;
+    }
     // A timeline (common/trace.h) of iterations [trace_first, trace_end), written to trace_file.
     std::string trace_file;
     long trace_first = 10, trace_end = 30;

@@ -33,6 +33,43 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
     }
 }
 
+RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_name,
+                       const Instruments& instruments, const OutputPositions& resume, int restart)
+    : options_(options), instruments_(instruments) {
+    next_frame_ = resume.next_frame;
+    next_gauge_ = resume.next_gauge;
+    if (!options.write_output) return;
+    const std::string tag = "_before_restart" + std::to_string(restart);
+    if (!instruments_.empty()) {
+        const std::vector<std::string> columns = instrument_columns(instruments_);
+        if (!resume.gauge_columns.empty() && columns != resume.gauge_columns) {
+            throw OptionError("--restart: the gauges, probes and sensors are not the checkpoint's "
+                              "(gauges.csv could not go on); give the same instrument options");
+        }
+        std::error_code ignored;  // a filtered series of the earlier run is not this one's
+        std::filesystem::remove(filtered_path(), ignored);
+        times_ = resume.gauge_times;
+        rows_ = resume.gauge_rows;
+        gauges_ = std::make_unique<GaugeCsv>(options.output_dir, columns, times_, rows_,
+                                             "gauges" + tag + ".csv");
+    }
+    if (options.write_frames) {
+        frames_ = std::make_unique<OutputSeries>(options.output_dir, problem_name, resume.frames,
+                                                 restart);
+    }
+}
+
+OutputPositions RunOutputs::positions() const {
+    OutputPositions p;
+    if (frames_) p.frames = frames_->listed();
+    p.next_frame = next_frame_;
+    p.next_gauge = next_gauge_;
+    if (gauges_) p.gauge_columns = instrument_columns(instruments_);
+    p.gauge_times = times_;
+    p.gauge_rows = rows_;
+    return p;
+}
+
 void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
                            const std::function<InstrumentReadings()>& measure,
                            const TraceTrack& track, double& seconds) {
@@ -41,6 +78,10 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
     if (!frame && !gauge) return;
     TimedRegion region(seconds, track, "output", "output");
     if (frame) {
+        if (frames() == options_.fault_output_frame) {
+            throw std::runtime_error("cannot write frame " + std::to_string(frames()) +
+                                     ": injected output failure (testing)");
+        }
         frames_->write(time, group.download(), params);
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
@@ -53,10 +94,8 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
         TracedRegion writing(track, "gauges.csv", "output");
         gauges_->append(time, row);
         next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
-        if (options_.gauge_filter_hz > 0.0) {
-            times_.push_back(time);
-            rows_.push_back(row);
-        }
+        times_.push_back(time);
+        rows_.push_back(row);
     }
     if (last && gauges_ && options_.gauge_filter_hz > 0.0) write_filtered();
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "checkpoint/run_state.h"
 #include "common/trace.h"
 #include "driver/output_series.h"
 #include "driver/run_options.h"
@@ -26,6 +27,11 @@ public:
     // are the run's (run_setup.h: run_instruments).
     RunOutputs(const RunOptions& options, const std::string& problem_name,
                const Instruments& instruments);
+    // Continues the outputs of an earlier run from `resume` (restart number `restart`): the
+    // frames and rows it had written at its checkpoint, what was due next. Throws OptionError
+    // when the instruments' columns are not the earlier run's.
+    RunOutputs(const RunOptions& options, const std::string& problem_name,
+               const Instruments& instruments, const OutputPositions& resume, int restart);
 
     // Writes what is due at simulated `time` (all of it when `last`): frames of the particles
     // read from `group`, gauge rows of what `measure` reads on the devices. The wall time spent
@@ -34,6 +40,8 @@ public:
                    const std::function<InstrumentReadings()>& measure, const TraceTrack& track,
                    double& seconds);
     int frames() const { return frames_ ? frames_->frames() : 0; }
+    // Where the series stand now, for a checkpoint.
+    OutputPositions positions() const;
 
 private:
     const RunOptions& options_;
@@ -41,7 +49,7 @@ private:
     std::unique_ptr<OutputSeries> frames_;
     std::unique_ptr<GaugeCsv> gauges_;
     double next_frame_ = 0.0, next_gauge_ = 0.0;
-    // The rows so far, kept for the filter (only with --gauge-filter).
+    // The rows so far, kept for the filter and for checkpoints.
     std::vector<double> times_;
     std::vector<std::vector<double>> rows_;
 

@@ -12,6 +12,8 @@
 #include "devices/cpu/cpu_device.h"
 #include "devices/cuda/cuda_support.h"
 #include "devices/device_capacity.h"
+#include "checkpoint/checkpoint_file.h"
+#include "driver/restart.h"
 #include "driver/run_setup.h"
 
 namespace sph {
@@ -91,6 +93,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
                        const CpuDeviceMaker& make_cpu_device)
     : problem_(problem), options_(options), next_dt_limit_(std::numeric_limits<float>::infinity()) {
     const auto start = SteadyClock::now();
+    // A restart's checkpoint is read and verified before any device is touched.
+    saved_ = read_restart(options_, restart_notes_);
     std::vector<std::unique_ptr<Device>> devices =
         make_devices(options_, make_cpu_device, backend_, backend_note_);
     params_ = make_sph_params(options_, problem.still_water_depth());
@@ -113,6 +117,10 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     if (laid.beyond) refuse_more_than(devices, held, options_.device_memory_limit);
     particle_count_ = laid.count;
     fluid_count_ = laid.fluid;
+    if (saved_) {
+        check_restart(*saved_, problem.name(), physics_settings(problem, options_, grid_, laid.count),
+                      options_);
+    }
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     instruments_ = run_instruments(problem.instruments(), options_);
     check_wall_sensors(instruments_.walls, laid.particles, params_);
@@ -123,11 +131,67 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     // One device has no neighbours to hold slices of.
     const int halo = devices.size() > 1 ? halo_slices(laid.particles, params_, grid_) : 1;
     check_halo(int(devices.size()), halo);
-    SliceMap slices = SliceMap::balanced(laid.per_slice, int(devices.size()), halo);
+    if (saved_) {  // the checkpoint's particles, not the problem's
+        laid.particles = std::move(saved_->particles);
+        laid.per_slice = particles_per_slice(laid.particles, grid_);
+    }
+    // A restart on as many devices keeps the checkpoint's slices (and the balancer's timings).
+    const bool same_split = saved_ && saved_->first_slices.size() == devices.size() &&
+                            saved_->halo == halo && saved_->slice_count == grid_.slice_count();
+    SliceMap slices = same_split ? SliceMap(saved_->first_slices, saved_->slice_count, halo)
+                                 : SliceMap::balanced(laid.per_slice, int(devices.size()), halo);
     allocate(devices, layout, share_sizes(laid, slices));
     make_group(std::move(devices), std::move(slices));
+    if (saved_) resume(*saved_, same_split);
     group_->upload(laid.particles);
     setup_seconds_ = seconds_since(start);
+}
+
+// The counters, dt bound and balancer timings of the checkpoint this run goes on from.
+void Simulation::resume(const RunState& saved, bool same_split) {
+    time_ = saved.time;
+    iteration_ = saved.iteration;
+    next_dt_limit_ = saved.next_dt_limit;
+    removed_ = saved.removed;
+    particle_iterations_ = saved.particle_iterations;
+    largest_neighbours_ = saved.largest_neighbours;
+    restarts_ = saved.restarts + 1;
+    loop_seconds_before_ = saved.loop_seconds;
+    if (balancer_ && saved.balancer && same_split) {
+        try {
+            balancer_->restore(*saved.balancer);
+        } catch (const std::invalid_argument&) {
+            // Timings of another window: the balancer starts afresh, as on other device counts.
+        }
+    }
+}
+
+RunState Simulation::capture_state(const OutputPositions& outputs, double loop_seconds) {
+    RunState s;
+    s.problem = problem_.name();
+    s.build_id = build_id();
+    s.physics = physics_settings(problem_, options_, grid_, particle_count_);
+    s.time = time_;
+    s.iteration = iteration_;
+    s.next_dt_limit = next_dt_limit_;
+    s.removed = removed_;
+    s.particle_iterations = particle_iterations_;
+    s.largest_neighbours = largest_neighbours_;
+    s.loop_seconds = loop_seconds_before_ + loop_seconds;
+    s.restarts = restarts_;
+    s.particles = download();
+    const SliceMap& map = group_->slices();
+    for (int d = 0; d < map.devices(); ++d) s.first_slices.push_back(map.first_slice(d));
+    s.slice_count = map.slice_count();
+    s.halo = map.halo();
+    if (balancer_) s.balancer = balancer_->state();
+    s.outputs = outputs;
+    return s;
+}
+
+std::string Simulation::write_checkpoint_now(const OutputPositions& outputs, double loop_seconds) {
+    if (!checkpoints_) checkpoints_ = std::make_unique<CheckpointFolder>(options_.checkpoint_folder());
+    return checkpoints_->write(capture_state(outputs, loop_seconds));
 }
 
 // Each device owns at least the slices its neighbours hold of it (halo_slices).

@@ -1,18 +1,25 @@
 // The simulation driver: set-up, the time loop, output, status and the run report.
 #pragma once
 
+#include <exception>
 #include <functional>
+#include <optional>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 
 #include "cell_grid.h"
+#include "checkpoint/checkpoint_folder.h"
+#include "checkpoint/run_state.h"
+#include "common/clock.h"
 #include "common/errors.h"
 #include "common/trace.h"
 #include "devices/device.h"
 #include "devices/device_capacity.h"
 #include "devices/host_particles.h"
+#include "driver/run_outputs.h"
+#include "driver/run_setup.h"
 #include "driver/run_options.h"
 #include "instruments/device_readings.h"
 #include "multi_device/device_group.h"
@@ -59,6 +66,16 @@ public:
     const Instruments& instruments() const { return instruments_; }
     InstrumentReadings measure();
 
+    // The whole state between iterations, for a checkpoint (checkpoint/run_state.h), with the
+    // output series at `outputs` and `loop_seconds` of this run's time loop so far. Take it only
+    // where the next iteration rebuilds (at_rebuild()): only there does a restart go on bitwise.
+    RunState capture_state(const OutputPositions& outputs, double loop_seconds);
+    bool at_rebuild() const { return iteration_ % options_.rebuild_every == 0; }
+    // Writes a checkpoint into the checkpoint folder; returns its path.
+    std::string write_checkpoint_now(const OutputPositions& outputs, double loop_seconds);
+    // Restarts before this run (0 unless it went on from a checkpoint).
+    int restarts() const { return restarts_; }
+
 private:
     // Set-up, in the order the constructor takes it.
     void check_device_count(int devices) const;
@@ -75,6 +92,12 @@ private:
     void finish_trace();
     void add_device_reports(RunReport& report);
     void time_loop(std::ostream& log, RunReport& report);
+    void resume(const RunState& saved, bool same_split);
+    bool checkpoint_due(double wall_since_last) const;
+    [[noreturn]] void rethrow_after_last_checkpoint(std::exception_ptr failure,
+                                                    const RunOutputs& outputs,
+                                                    SteadyClock::time_point loop_start,
+                                                    RunReport& report);
     void write_failed_report(RunReport& report, const std::string& path);
     [[noreturn]] void fail_out_of_domain();
     [[noreturn]] void fail_non_finite();
@@ -110,6 +133,13 @@ private:
     long iteration_ = 0;
     float next_dt_limit_;  // dt bound from the last corrector's forces
     std::uint32_t largest_neighbours_ = 0;
+    // Checkpoints and restarts.
+    std::optional<RunState> saved_;       // the checkpoint this run goes on from, until run()
+    std::string restart_notes_;           // what reading it said, printed by run()
+    int restarts_ = 0;                    // restarts that led to this run
+    double loop_seconds_before_ = 0.0;    // the time loops of the runs before
+    double next_checkpoint_ = 0.0;        // simulated time the next checkpoint is due
+    std::unique_ptr<CheckpointFolder> checkpoints_;  // made by the first checkpoint
 };
 
 }  // namespace sph

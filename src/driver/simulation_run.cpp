@@ -1,5 +1,6 @@
 // Simulation::run: the time loop with its output, gauges and status lines, the trace window and
 // the run report.
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -7,6 +8,7 @@
 #include <sstream>
 
 #include "common/clock.h"
+#include "common/interrupt.h"
 #include "driver/output_series.h"
 #include "driver/run_outputs.h"
 #include "driver/run_setup.h"
@@ -106,15 +108,45 @@ void check_trace_path(const std::string& path) {
 
 }  // namespace
 
-// The time loop, with output, status lines and the trace window; fills what the report says of
-// the loop however it ends.
+bool Simulation::checkpoint_due(double wall_since_last) const {
+    const bool by_time = options_.checkpoint_every > 0.0 && time_ >= next_checkpoint_;
+    const bool by_wall =
+        options_.checkpoint_wall_seconds > 0.0 && wall_since_last >= options_.checkpoint_wall_seconds;
+    return by_time || by_wall;
+}
+
+// After an output failure: a last checkpoint (where the output series stood before it), then
+// the failure, saying where that checkpoint is or why it could not be written either.
+void Simulation::rethrow_after_last_checkpoint(std::exception_ptr failure, const RunOutputs& outputs,
+                                               SteadyClock::time_point loop_start,
+                                               RunReport& report) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+        std::string what = e.what();
+        try {
+            report.last_checkpoint = write_checkpoint_now(outputs.positions(), seconds_since(loop_start));
+            ++report.checkpoints_written;
+            what += "; a last checkpoint was written " + when() + " to " + report.last_checkpoint +
+                    " (go on with --restart, once the output can be written)";
+        } catch (const std::exception& second) {
+            what += std::string("; the last checkpoint could not be written either: ") + second.what();
+        }
+        throw std::runtime_error(what);
+    }
+}
+
+// The time loop, with output, status lines, checkpoints and the trace window; fills what the
+// report says of the loop however it ends. Checkpoints are taken where the next iteration
+// rebuilds; an interrupting signal runs the loop on to that point, then writes one and throws
+// Interrupted.
 void Simulation::time_loop(std::ostream& log, RunReport& report) {
     StatusLine status(log, is_terminal(log), options_.status_interval);
     ThroughputMeter throughput(std::max(options_.status_interval, 0.1));
     const auto loop_start = SteadyClock::now();
     auto close_report = [&] {
         status.finish();
-        report.loop_seconds = seconds_since(loop_start);
+        report.loop_seconds = loop_seconds_before_ + seconds_since(loop_start);
         report.iterations = iteration_;
         report.particle_iterations = particle_iterations_;
         report.removed_particles = removed_;
@@ -124,28 +156,82 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
         report.balancing.enabled = balancing_;
         report.instantaneous = throughput.result(report.kips());
         report.largest_neighbour_count = largest_neighbours_;
+        report.restarts = restarts_;
     };
     try {
-        RunOutputs outputs(options_, problem_.name(), instruments_);
+        std::unique_ptr<RunOutputs> outputs =
+            saved_ ? std::make_unique<RunOutputs>(options_, problem_.name(), instruments_,
+                                                  saved_->outputs, restarts_)
+                   : std::make_unique<RunOutputs>(options_, problem_.name(), instruments_);
+        saved_.reset();
         const auto measure = [this] { return this->measure(); };
         if (balancer_) {
             balance_log_ =
-                std::make_unique<LoadBalanceLog>(options_.output_dir + "/load_balance.csv");
+                std::make_unique<LoadBalanceLog>(options_.output_dir + "/load_balance.csv",
+                                                 restarts_ > 0);
         }
-        outputs.write_due(time_, false, *group_, params_, measure, main_track_,
-                          report.output_seconds);
-        report.output_frames = outputs.frames();
+        if (options_.checkpoint_every > 0.0) {
+            next_checkpoint_ = options_.checkpoint_every * std::floor(time_ / options_.checkpoint_every);
+            while (next_checkpoint_ <= time_) next_checkpoint_ += options_.checkpoint_every;
+        }
+        auto last_checkpoint = SteadyClock::now();
+        outputs->write_due(time_, false, *group_, params_, measure, main_track_,
+                           report.output_seconds);
+        report.output_frames = outputs->frames();
+        // A failed write (a full disk, a folder gone) stops the output; with checkpoints
+        // configured, the run goes on to the next rebuild without it, writes a last checkpoint
+        // and only then fails.
+        std::exception_ptr output_failure;
+        const bool checkpointing = options_.checkpoint_every > 0.0 ||
+                                   options_.checkpoint_wall_seconds > 0.0 ||
+                                   !options_.checkpoint_dir.empty();
         while (time_ < options_.t_end) {
             const double before = time_;
             step();
-            outputs.write_due(time_, time_ >= options_.t_end, *group_, params_, measure,
-                              main_track_, report.output_seconds);
-            report.output_frames = outputs.frames();
+            try {
+                if (!output_failure) {
+                    outputs->write_due(time_, time_ >= options_.t_end, *group_, params_, measure,
+                                       main_track_, report.output_seconds);
+                }
+            } catch (const std::runtime_error& e) {
+                if (!checkpointing) throw;
+                log << "error: " << e.what() << " " << when()
+                    << "; running on to the next rebuild for a last checkpoint\n";
+                output_failure = std::current_exception();
+            }
+            report.output_frames = outputs->frames();
+            if (output_failure && at_rebuild()) {
+                rethrow_after_last_checkpoint(output_failure, *outputs, loop_start, report);
+            }
+            const int signal = interrupt_signal();
+            if (at_rebuild() && time_ < options_.t_end &&
+                (signal != 0 || checkpoint_due(seconds_since(last_checkpoint)))) {
+                status.finish();
+                const auto writing = SteadyClock::now();
+                report.last_checkpoint =
+                    write_checkpoint_now(outputs->positions(), seconds_since(loop_start));
+                const double seconds = seconds_since(writing);
+                report.checkpoint_seconds += seconds;
+                ++report.checkpoints_written;
+                last_checkpoint = SteadyClock::now();
+                while (options_.checkpoint_every > 0.0 && next_checkpoint_ <= time_)
+                    next_checkpoint_ += options_.checkpoint_every;
+                log << "checkpoint " << report.last_checkpoint << " " << when() << ": "
+                    << std::filesystem::file_size(report.last_checkpoint) / 1e6 << " MB in "
+                    << seconds << " s\n";
+                if (signal != 0) {
+                    throw Interrupted(std::string("interrupted by ") + interrupt_name(signal) + " " +
+                                          when() + "; checkpoint written to " +
+                                          report.last_checkpoint,
+                                      signal, report.last_checkpoint);
+                }
+            }
             const double wall = seconds_since(loop_start);
             throughput.update(wall, particle_iterations_);
             status.update(Progress{iteration_, time_, options_.t_end, float(time_ - before),
                                    wall > 0 ? particle_iterations_ / wall / 1e3 : 0, wall});
         }
+        if (output_failure) std::rethrow_exception(output_failure);  // the run ended first
     } catch (const std::exception&) {
         close_report();
         throw;
@@ -164,9 +250,15 @@ RunReport Simulation::run(std::ostream& log) {
         << " fluid), dp " << options_.dp << " m, to t = " << options_.t_end << " s\n"
         << "backend: " << backend_ << " (" << backend_note_ << ") on " << report.device << "\n";
     log_ = &log;
+    log << restart_notes_;
     const std::string report_path = options_.output_dir + "/run_report.json";
     try {
         time_loop(log, report);
+    } catch (const Interrupted& e) {
+        report.status = "interrupted";
+        report.error = e.what();
+        write_failed_report(report, report_path);
+        throw;
     } catch (const std::exception& e) {
         report.status = "failed";
         report.error = e.what();

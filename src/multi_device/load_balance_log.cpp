@@ -2,20 +2,23 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 namespace sph {
 
-LoadBalanceLog::LoadBalanceLog(const std::string& path) : path_(path) {
+LoadBalanceLog::LoadBalanceLog(const std::string& path, bool go_on) : path_(path) {
     errno = 0;
-    out_.open(path, std::ios::out | std::ios::trunc);
+    const bool append = go_on && std::ifstream(path).good();
+    out_.open(path, std::ios::out | (append ? std::ios::app : std::ios::trunc));
     if (!out_) {
         const int error = errno;
         throw std::runtime_error("cannot open load balance log '" + path + "' for writing" +
                                  (error != 0 ? std::string(": ") + std::strerror(error) : ""));
     }
-    out_ << kHeader << '\n' << std::flush;
+    if (!append) out_ << kHeader << '\n';
+    out_ << std::flush;
     if (!out_) throw std::runtime_error("cannot write load balance log '" + path + "'");
 }
 

@@ -22,9 +22,9 @@ public:
         "step,iteration,time,device,first_slice,end_slice,particles,forces_seconds,mark,"
         "new_first_slice,new_end_slice";
 
-    // Creates (truncating) `path` and writes the header; throws std::runtime_error naming `path`
-    // if it cannot.
-    explicit LoadBalanceLog(const std::string& path);
+    // Creates (truncating) `path` and writes the header; with `go_on` (a restart) appends to a
+    // log already there instead. Throws std::runtime_error naming `path` if it cannot.
+    explicit LoadBalanceLog(const std::string& path, bool go_on = false);
 
     // Writes the rows of one decision taken at `iteration` and simulated `time`;
     // `particles[d]` is device d's particle count. Throws std::invalid_argument if the sizes

@@ -93,7 +93,14 @@ void print_summary(const RunReport& r, std::ostream& out) {
         << "  particles     " << r.particles << " (" << r.fluid_particles << " fluid, "
         << r.boundary_particles << " boundary)\n"
         << "  iterations    " << r.iterations << " to t = " << r.simulated_time << " s\n"
-        << "  left domain   " << r.removed_particles << " particles removed\n"
+        << "  left domain   " << r.removed_particles << " particles removed\n";
+    if (r.restarts > 0 || r.checkpoints_written > 0) {
+        out << "  checkpoints   " << r.checkpoints_written << " written in "
+            << r.checkpoint_seconds << " s"
+            << (r.last_checkpoint.empty() ? "" : ", last " + r.last_checkpoint) << "; "
+            << r.restarts << " restart(s) before this run\n";
+    }
+    out
         << std::fixed << std::setprecision(3) << "  wall time     " << r.setup_seconds
         << " s set-up + " << r.loop_seconds << " s time loop (" << r.output_seconds << " s output, "
         << r.balance_seconds << " s load balancing)\n"
@@ -287,6 +294,11 @@ void write_report_json(const RunReport& r, const std::string& path) {
                 {"decisions", r.balancing.decisions},
                 {"slice_moves", r.balancing.moves},
                 {"moves_refused_for_room", r.balancing.dropped}}},
+              {"checkpoints",
+               {{"restarts", r.restarts},
+                {"written", r.checkpoints_written},
+                {"write_seconds", r.checkpoint_seconds},
+                {"last", r.last_checkpoint}}},
               {"kips", r.kips()},
               {"mips", r.mips()},
               {"instantaneous_kips",

@@ -1,0 +1,111 @@
+#include "driver/restart.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "checkpoint/checkpoint_file.h"
+#include "checkpoint/checkpoint_folder.h"
+#include "common/clock.h"
+#include "common/errors.h"
+#include "sectioned_file.h"
+
+namespace sph {
+
+namespace {
+
+std::string exact(double value) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", value);
+    return text;
+}
+
+}  // namespace
+
+std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& o,
+                                      const CellGrid& grid, std::size_t particles_at_setup) {
+    std::ostringstream cells;
+    cells << exact(grid.origin[0]) << "," << exact(grid.origin[1]) << "," << exact(grid.origin[2])
+          << " side " << exact(grid.cell_side) << " dims " << grid.dims[0] << "x" << grid.dims[1]
+          << "x" << grid.dims[2] << " split " << grid.order[0];
+    const char* slip = o.slip == RunOptions::Slip::kProblem   ? "problem"
+                       : o.slip == RunOptions::Slip::kNoSlip ? "no-slip"
+                                                             : "free-slip";
+    return {{"problem", problem.name()},
+            {"dp", exact(o.dp)},
+            {"h-factor", exact(o.h_factor)},
+            {"c0-factor", exact(o.c0_factor)},
+            {"cfl", exact(o.cfl)},
+            {"alpha", exact(o.viscosity_alpha)},
+            {"delta", exact(o.diffusion_delta)},
+            {"rho0", exact(o.rho0)},
+            {"gamma", exact(o.gamma)},
+            {"gravity", exact(o.gravity)},
+            {"boundary", o.boundary == BoundaryModel::kMdbc ? "mdbc" : "dbc"},
+            {"slip", slip},
+            {"rebuild-every", std::to_string(o.rebuild_every)},
+            {"list-skin", exact(o.list_skin)},
+            {"still-water depth", exact(problem.still_water_depth())},
+            {"cell grid", cells.str()},
+            {"particles at set-up", std::to_string(particles_at_setup)}};
+}
+
+std::optional<RunState> read_restart(const RunOptions& options, std::string& notes) {
+    if (options.restart_from.empty()) return std::nullopt;
+    std::string path = options.restart_from;
+    try {
+        if (path == "latest") {
+            std::ostringstream warnings;
+            path = latest_checkpoint(options.checkpoint_folder(), warnings);
+            notes += warnings.str();
+        }
+        const auto start = SteadyClock::now();
+        RunState state = read_checkpoint(path);
+        std::ostringstream note;
+        note << "restarting from " << path << " (t = " << state.time << " s, iteration "
+             << state.iteration << "; read and verified in " << seconds_since(start) << " s)\n";
+        notes += note.str();
+        return state;
+    } catch (const CorruptFile& e) {
+        throw OptionError(std::string("--restart: the checkpoint is refused: ") + e.what());
+    } catch (const std::runtime_error& e) {
+        throw OptionError(std::string("--restart: ") + e.what());
+    }
+}
+
+void check_restart(const RunState& saved, const std::string& problem,
+                   const std::vector<Setting>& now, const RunOptions& options) {
+    if (saved.problem != problem) {
+        throw OptionError("--restart: the checkpoint is of problem " + saved.problem + ", not " +
+                          problem);
+    }
+    if (saved.build_id != build_id()) {
+        throw OptionError("--restart: the checkpoint was written by build '" + saved.build_id +
+                          "', this is build '" + build_id() +
+                          "': another build may round differently, so the run could not go on "
+                          "exactly");
+    }
+    const std::vector<std::string> differing = differing_settings(saved.physics, now);
+    if (!differing.empty()) {
+        std::string list;
+        for (const std::string& d : differing) list += (list.empty() ? "" : "; ") + d;
+        throw OptionError("--restart: options that change the physics differ from the "
+                          "checkpoint's: " + list);
+    }
+    if (!(options.t_end > saved.time)) {
+        throw OptionError("--restart: the checkpoint is at t = " + exact(saved.time) +
+                          " s, already at or past --t-end " + exact(options.t_end) +
+                          ": give a later --t-end");
+    }
+}
+
+std::vector<std::uint64_t> particles_per_slice(const HostParticles& particles,
+                                               const CellGrid& grid) {
+    std::vector<std::uint64_t> counts(grid.slice_count(), 0);
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        const std::uint32_t cell = grid.cell_of(particles.pos[i]);
+        if (cell != grid.outside_cell()) ++counts[cell / grid.cells_per_slice()];
+    }
+    return counts;
+}
+
+}  // namespace sph
