@@ -30,7 +30,9 @@ public:
     void put_vector(const std::vector<T>& values) {
         static_assert(std::is_trivially_copyable_v<T>);
         put(std::uint64_t(values.size()));
-        bytes_.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+        if (!values.empty()) {
+            bytes_.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+        }
     }
     std::string& bytes() { return bytes_; }
 
@@ -64,7 +66,9 @@ public:
     std::vector<T> take_vector(const char* item) {
         const std::size_t n = take_count(sizeof(T), item);
         std::vector<T> values(n);
-        std::memcpy(values.data(), need(n * sizeof(T), item), n * sizeof(T));
+        // n = 0: an empty vector's data() may be null, and memcpy's arguments must not be
+        // (the fuzzer's first finding).
+        if (n > 0) std::memcpy(values.data(), need(n * sizeof(T), item), n * sizeof(T));
         at_ += n * sizeof(T);
         return values;
     }

@@ -5,15 +5,18 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <boost/crc.hpp>
+#include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <string_view>
 
 namespace sph {
 
@@ -24,23 +27,33 @@ constexpr char kTrailer[4] = {'E', 'N', 'D', '!'};
 constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 4 + 4;
 constexpr std::size_t kSectionHeadBytes = 4 + 8 + 4;
 
-std::string encode(const SectionedFile& file) {
-    ByteWriter out;
-    out.bytes().assign(kMagic, sizeof kMagic);
-    out.put(file.kind);
-    out.put(file.version);
-    out.put(static_cast<std::uint32_t>(file.sections.size()));
-    out.put(crc32_of(out.bytes().data(), out.bytes().size()));
+// The file as pieces to write one after the other: small heads made here (kept in `heads`) and
+// the sections' payloads in place, so that a large checkpoint is not copied once more.
+std::vector<std::string_view> encode(const SectionedFile& file, std::deque<std::string>& heads) {
+    std::vector<std::string_view> pieces;
+    ByteWriter header;
+    header.bytes().assign(kMagic, sizeof kMagic);
+    header.put(file.kind);
+    header.put(file.version);
+    header.put(static_cast<std::uint32_t>(file.sections.size()));
+    header.put(crc32_of(header.bytes().data(), header.bytes().size()));
+    std::uint64_t total = header.bytes().size();
+    pieces.push_back(heads.emplace_back(std::move(header.bytes())));
     for (const Section& s : file.sections) {
         if (s.tag.size() != 4) throw std::invalid_argument("section tag '" + s.tag + "' is not 4 bytes");
-        out.bytes() += s.tag;
-        out.put(static_cast<std::uint64_t>(s.bytes.size()));
-        out.put(crc32_of(s.bytes.data(), s.bytes.size()));
-        out.bytes() += s.bytes;
+        ByteWriter head;
+        head.bytes() = s.tag;
+        head.put(static_cast<std::uint64_t>(s.bytes.size()));
+        head.put(crc32_of(s.bytes.data(), s.bytes.size()));
+        total += head.bytes().size() + s.bytes.size();
+        pieces.push_back(heads.emplace_back(std::move(head.bytes())));
+        pieces.push_back(s.bytes);
     }
-    out.bytes().append(kTrailer, sizeof kTrailer);
-    out.put(static_cast<std::uint64_t>(out.bytes().size() + sizeof(std::uint64_t)));
-    return std::move(out.bytes());
+    ByteWriter trailer;
+    trailer.bytes().assign(kTrailer, sizeof kTrailer);
+    trailer.put(total + sizeof kTrailer + sizeof(std::uint64_t));
+    pieces.push_back(heads.emplace_back(std::move(trailer.bytes())));
+    return pieces;
 }
 
 [[noreturn]] void fail_io(const std::string& what, const std::string& path) {
@@ -48,7 +61,7 @@ std::string encode(const SectionedFile& file) {
 }
 
 // write(2) until everything is out, or throws.
-void write_all(int fd, const std::string& bytes, const std::string& path) {
+void write_all(int fd, std::string_view bytes, const std::string& path) {
     std::size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -71,9 +84,16 @@ void sync_folder_of(const std::string& path) {
 }  // namespace
 
 std::uint32_t crc32_of(const void* data, std::size_t size) {
-    boost::crc_32_type crc;
-    crc.process_bytes(data, size);
-    return crc.checksum();
+    // zlib's: the same CRC as IEEE 802.3, several times faster than a byte-wise table.
+    uLong crc = ::crc32(0L, Z_NULL, 0);
+    const auto* bytes = static_cast<const Bytef*>(data);
+    while (size > 0) {  // zlib takes 32-bit lengths
+        const uInt chunk = static_cast<uInt>(std::min<std::size_t>(size, 1u << 30));
+        crc = ::crc32(crc, bytes, chunk);
+        bytes += chunk;
+        size -= chunk;
+    }
+    return static_cast<std::uint32_t>(crc);
 }
 
 const std::string& SectionedFile::section(const std::string& tag) const {
@@ -88,12 +108,13 @@ std::string temporary_path_for(const std::string& path) {
 }
 
 void write_sectioned_file(const std::string& path, const SectionedFile& file) {
-    const std::string bytes = encode(file);
+    std::deque<std::string> heads;
+    const std::vector<std::string_view> pieces = encode(file, heads);
     const std::string tmp = temporary_path_for(path);
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) fail_io("cannot create", tmp);
     try {
-        write_all(fd, bytes, tmp);
+        for (std::string_view piece : pieces) write_all(fd, piece, tmp);
         if (::fsync(fd) != 0) fail_io("cannot flush", tmp);
     } catch (...) {
         ::close(fd);

@@ -19,4 +19,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 cmake --preset fuzz -G Ninja -DSPH_FUZZ_SECONDS="${SPH_FUZZ_SECONDS:-60}" >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
-ctest --preset fuzz
+# Each target's closing statistics (executions, corpus growth) and any finding.
+ctest --preset fuzz --verbose 2>&1 |
+  grep -E "stat::number_of_executed_units|stat::new_units_added|Test +#|tests passed|tests failed|SUMMARY|ERROR|Test unit written"

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -288,17 +290,36 @@ po::options_description analysis_options(RunOptions& o, TextOptions& t) {
 }
 // clang-format on
 
+// Boost.Program_options (1.74) writes its messages by replacing %value%, %option% and the like
+// with the offending text, again and again while the token is found: a value that holds its own
+// token ("--delta x%value%") made it loop for ever (the config-file fuzzer's finding). Text of
+// that form is refused here, before Boost sees it.
+void refuse_placeholders(const std::string& text, const char* where) {
+    static const std::regex placeholder("%[A-Za-z_]+%");
+    std::smatch found;
+    if (std::regex_search(text, found, placeholder)) {
+        throw OptionError(std::string(where) + ": '" + found.str() +
+                          "' is not allowed in an option or value (text of the form %name% is "
+                          "reserved by the option parser)");
+    }
+}
+
 // Reads argv, then the config file (the command line wins). Prints the help and returns false
 // for --help.
 bool read_variables(int argc, const char* const argv[], const po::options_description& all,
                     po::variables_map& vm, std::ostream& help_out) {
+    for (int k = 1; k < argc; ++k) refuse_placeholders(argv[k], "the command line");
     try {
         po::store(po::parse_command_line(argc, argv, all), vm);
         if (vm.count("config")) {
             const std::string path = vm["config"].as<std::string>();
             std::ifstream file(path);
             if (!file) throw OptionError("--config: cannot read '" + path + "'");
-            po::store(po::parse_config_file(file, all), vm);
+            const std::string text((std::istreambuf_iterator<char>(file)),
+                                   std::istreambuf_iterator<char>());
+            refuse_placeholders(text, ("--config " + path).c_str());
+            std::istringstream lines(text);
+            po::store(po::parse_config_file(lines, all), vm);
         }
         if (vm.count("help")) {
             help_out << all << "\n";

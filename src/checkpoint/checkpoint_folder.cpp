@@ -65,17 +65,20 @@ std::vector<std::string> checkpoints_in(const std::string& dir) {
     return found;
 }
 
-std::string latest_checkpoint(const std::string& dir, std::ostream& warnings) {
+LatestCheckpoint read_latest_checkpoint(const std::string& dir, std::ostream& warnings) {
     const std::vector<std::string> all = checkpoints_in(dir);
     for (auto it = all.rbegin(); it != all.rend(); ++it) {
         try {
-            read_checkpoint(*it);
-            return *it;
+            return LatestCheckpoint{*it, read_checkpoint(*it)};
         } catch (const std::exception& e) {
             warnings << "warning: passing over checkpoint " << *it << ": " << e.what() << "\n";
         }
     }
     throw std::runtime_error("--restart latest: no checkpoint that verifies in '" + dir + "'");
+}
+
+std::string latest_checkpoint(const std::string& dir, std::ostream& warnings) {
+    return read_latest_checkpoint(dir, warnings).path;
 }
 
 }  // namespace sph

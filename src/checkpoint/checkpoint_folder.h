@@ -28,8 +28,14 @@ private:
 // The checkpoint files in `dir`, oldest first (by iteration); none when it does not exist.
 std::vector<std::string> checkpoints_in(const std::string& dir);
 
-// The newest checkpoint in `dir` that verifies; a newer one that does not is named on `warnings`
-// and passed over. Throws std::runtime_error when there is none.
+// The newest checkpoint in `dir` that verifies, read; a newer one that does not is named on
+// `warnings` and passed over. Throws std::runtime_error when there is none.
+struct LatestCheckpoint {
+    std::string path;
+    RunState state;
+};
+LatestCheckpoint read_latest_checkpoint(const std::string& dir, std::ostream& warnings);
+// Its path alone.
 std::string latest_checkpoint(const std::string& dir, std::ostream& warnings);
 
 }  // namespace sph

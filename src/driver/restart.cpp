@@ -53,13 +53,17 @@ std::optional<RunState> read_restart(const RunOptions& options, std::string& not
     if (options.restart_from.empty()) return std::nullopt;
     std::string path = options.restart_from;
     try {
+        const auto start = SteadyClock::now();
+        RunState state;
         if (path == "latest") {
             std::ostringstream warnings;
-            path = latest_checkpoint(options.checkpoint_folder(), warnings);
+            LatestCheckpoint latest = read_latest_checkpoint(options.checkpoint_folder(), warnings);
             notes += warnings.str();
+            path = latest.path;
+            state = std::move(latest.state);
+        } else {
+            state = read_checkpoint(path);
         }
-        const auto start = SteadyClock::now();
-        RunState state = read_checkpoint(path);
         std::ostringstream note;
         note << "restarting from " << path << " (t = " << state.time << " s, iteration "
              << state.iteration << "; read and verified in " << seconds_since(start) << " s)\n";

@@ -189,9 +189,13 @@ RunState Simulation::capture_state(const OutputPositions& outputs, double loop_s
     return s;
 }
 
-std::string Simulation::write_checkpoint_now(const OutputPositions& outputs, double loop_seconds) {
+std::string Simulation::write_checkpoint_now(const OutputPositions& outputs, double loop_seconds,
+                                             double* gather_seconds) {
     if (!checkpoints_) checkpoints_ = std::make_unique<CheckpointFolder>(options_.checkpoint_folder());
-    return checkpoints_->write(capture_state(outputs, loop_seconds));
+    const auto start = SteadyClock::now();
+    const RunState state = capture_state(outputs, loop_seconds);
+    if (gather_seconds != nullptr) *gather_seconds = seconds_since(start);
+    return checkpoints_->write(state);
 }
 
 // Each device owns at least the slices its neighbours hold of it (halo_slices).

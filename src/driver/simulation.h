@@ -71,8 +71,10 @@ public:
     // where the next iteration rebuilds (at_rebuild()): only there does a restart go on bitwise.
     RunState capture_state(const OutputPositions& outputs, double loop_seconds);
     bool at_rebuild() const { return iteration_ % options_.rebuild_every == 0; }
-    // Writes a checkpoint into the checkpoint folder; returns its path.
-    std::string write_checkpoint_now(const OutputPositions& outputs, double loop_seconds);
+    // Writes a checkpoint into the checkpoint folder; returns its path. `gather_seconds`, when
+    // given, receives the time spent gathering the state from the devices.
+    std::string write_checkpoint_now(const OutputPositions& outputs, double loop_seconds,
+                                     double* gather_seconds = nullptr);
     // Restarts before this run (0 unless it went on from a checkpoint).
     int restarts() const { return restarts_; }
 

@@ -208,8 +208,9 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                 (signal != 0 || checkpoint_due(seconds_since(last_checkpoint)))) {
                 status.finish();
                 const auto writing = SteadyClock::now();
-                report.last_checkpoint =
-                    write_checkpoint_now(outputs->positions(), seconds_since(loop_start));
+                double gathering = 0.0;
+                report.last_checkpoint = write_checkpoint_now(
+                    outputs->positions(), seconds_since(loop_start), &gathering);
                 const double seconds = seconds_since(writing);
                 report.checkpoint_seconds += seconds;
                 ++report.checkpoints_written;
@@ -218,7 +219,8 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                     next_checkpoint_ += options_.checkpoint_every;
                 log << "checkpoint " << report.last_checkpoint << " " << when() << ": "
                     << std::filesystem::file_size(report.last_checkpoint) / 1e6 << " MB in "
-                    << seconds << " s\n";
+                    << seconds << " s (" << gathering << " s gathering it from the devices, "
+                    << seconds - gathering << " s encoding and writing it)\n";
                 if (signal != 0) {
                     throw Interrupted(std::string("interrupted by ") + interrupt_name(signal) + " " +
                                           when() + "; checkpoint written to " +

@@ -148,8 +148,9 @@ void print_device_times(const RunReport& r, std::ostream& out) {
     int column = 0;
     device_row(out, r, "",
                [&](const DeviceReport&) { return "device " + std::to_string(column++); });
-    for (const auto& [label, seconds] : rows) {
-        device_row(out, r, label,
+    for (const auto& row : rows) {
+        const auto& seconds = row.second;  // named, not a structured binding: lambdas capture it
+        device_row(out, r, row.first,
                    [&](const DeviceReport& d) { return seconds_and_share(seconds(d), loop); });
     }
 }
