@@ -77,9 +77,18 @@ void GaugeCsv::append(double time, const std::vector<double>& values) {
         throw std::invalid_argument("gauges.csv: " + std::to_string(values.size()) +
                                     " values for " + std::to_string(columns_) + " columns");
     }
-    write_row(out_, time, values);
-    out_ << std::flush;
-    if (!out_) throw std::runtime_error("cannot write " + path_);
+    // The row goes out whole or not at all: a write that fails part-way (a full disk) is cut
+    // back, so gauges.csv never ends in half a row.
+    std::ostringstream row;
+    row.precision(9);
+    write_row(row, time, values);
+    std::error_code ec;  // the size on disk: in append mode the stream's position says nothing
+    const std::uintmax_t before = std::filesystem::file_size(path_, ec);
+    out_ << row.str() << std::flush;
+    if (!out_) {
+        if (!ec) std::filesystem::resize_file(path_, before, ec);
+        throw std::runtime_error("cannot write " + path_);
+    }
 }
 
 std::string gauge_csv_text(const std::vector<std::string>& columns,

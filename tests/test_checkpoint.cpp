@@ -124,6 +124,14 @@ TEST_P(Restart, ACheckpointGoesOnOnAnotherDeviceCountAsOneDeviceRuns) {
     expect_bitwise(reference, restarted(one(), several(), 150, 300, dir.path()));
 }
 
+// Under mDBC the walls' ghost-node offsets travel in the checkpoint too.
+TEST_P(Restart, UnderMdbcGoesOnBitwise) {
+    testing::TempDir dir("restart-mdbc");
+    RunOptions o = one();
+    o.boundary = BoundaryModel::kMdbc;
+    expect_bitwise(straight(o, 200), restarted(o, o, 100, 200, dir.path()));
+}
+
 SPH_ON_EVERY_BACKEND(Restart);
 
 // Without the checkpoint's state the runs would differ: the comparison can fail.
@@ -456,6 +464,49 @@ void wait_for_a_partial_checkpoint(const std::string& folder) {
             if (entry.path().extension() == ".partial") return;
         }
     }
+}
+
+// --- Real signals to a running program ---
+
+int wait_for_exit(pid_t pid) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+}
+
+std::vector<std::string> long_run(const std::string& dir) {
+    return {"--backend", "cpu", "--threads", "1", "--dp", "0.08", "--t-end", "100",
+            "--no-frames", "--output-dir", dir};
+}
+
+TEST(Signals, SigtermStopsAtTheNextRebuildWithACheckpoint) {
+    testing::TempDir dir("sigterm-child");
+    const pid_t pid = spawn_dambreak(long_run(dir.path()));
+    ASSERT_GT(pid, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    kill(pid, SIGTERM);
+    EXPECT_EQ(wait_for_exit(pid), 128 + SIGTERM);
+    const std::vector<std::string> left = checkpoints_in(dir.path() + "/checkpoints");
+    ASSERT_EQ(left.size(), 1u);
+    EXPECT_EQ(read_checkpoint(left[0]).iteration % 10, 0);  // at a rebuild
+    EXPECT_NE(text_of(dir.path() + "/run_report.json").find("\"interrupted\""), std::string::npos);
+}
+
+TEST(Signals, ASecondSignalStopsAtOnce) {
+    testing::TempDir dir("second-signal");
+    // A rebuild every 10^6 iterations: after the first signal the run would go on for hours.
+    std::vector<std::string> args = long_run(dir.path());
+    args.insert(args.end(), {"--rebuild-every", "1000000"});
+    const pid_t pid = spawn_dambreak(args);
+    ASSERT_GT(pid, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    kill(pid, SIGINT);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const auto start = std::chrono::steady_clock::now();
+    kill(pid, SIGINT);
+    EXPECT_EQ(wait_for_exit(pid), 128 + SIGINT);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+    EXPECT_TRUE(checkpoints_in(dir.path() + "/checkpoints").empty());
 }
 
 TEST(CheckpointKills, TheNewestLeftAfterSigkillVerifiesAndGoesOnExactly) {
