@@ -365,6 +365,23 @@ TEST(RestartProgram, GaugesAndFramesGoOnWhereTheyStopped) {
     for (const std::string& f : frames) EXPECT_TRUE(std::filesystem::exists(parts + "/" + f)) << f;
 }
 
+TEST(RestartProgram, IntoAnotherFolderTheSeriesListsOnlyFramesThatAreThere) {
+    testing::TempDir dir("elsewhere");
+    DamBreak problem;
+    const std::string first = dir.path() + "/first", second = dir.path() + "/second";
+    std::vector<std::string> args = program_args(first, 0.1);
+    args.insert(args.end(), {"--checkpoint-every", "0.05"});
+    ASSERT_EQ(testing::run_program(problem, args, 0).code, 0);
+    const std::vector<std::string> kept = checkpoints_in(first + "/checkpoints");
+    ASSERT_FALSE(kept.empty());
+    std::vector<std::string> again = program_args(second, 0.15);
+    again.insert(again.end(), {"--restart", kept.back()});
+    ASSERT_EQ(testing::run_program(problem, again, 0).code, 0);
+    const std::string pvd = text_of(second + "/DamBreak.pvd");
+    EXPECT_EQ(pvd.find("\"DamBreak_0000"), std::string::npos) << pvd;  // the first run's frames
+    EXPECT_NE(pvd.find("DamBreak_restart1_"), std::string::npos) << pvd;
+}
+
 TEST(RestartProgram, SigtermWritesACheckpointAndTheRestartCompletesTheRun) {
     testing::TempDir dir("sigterm");
     DamBreak problem;

@@ -54,8 +54,16 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
                                              "gauges" + tag + ".csv");
     }
     if (options.write_frames) {
-        frames_ = std::make_unique<OutputSeries>(options.output_dir, problem_name, resume.frames,
-                                                 restart);
+        // Only frames that are there: a restart into another folder starts its series afresh.
+        std::vector<std::pair<double, std::string>> there;
+        for (const auto& frame : resume.frames) {
+            std::error_code ignored;
+            if (std::filesystem::exists(std::filesystem::path(options.output_dir) / frame.second,
+                                        ignored)) {
+                there.push_back(frame);
+            }
+        }
+        frames_ = std::make_unique<OutputSeries>(options.output_dir, problem_name, there, restart);
     }
 }
 
