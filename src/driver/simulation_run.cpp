@@ -108,6 +108,18 @@ void check_trace_path(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// The first multiple of `every` after `time` (computed, not stepped to: a tiny interval would
+// take millions of steps).
+double next_multiple_after(double time, double every) {
+    double next = every * (std::floor(time / every) + 1.0);
+    if (next <= time) next += every;  // rounding
+    return next;
+}
+
+}  // namespace
+
 bool Simulation::checkpoint_due(double wall_since_last) const {
     const bool by_time = options_.checkpoint_every > 0.0 && time_ >= next_checkpoint_;
     const bool by_wall =
@@ -171,8 +183,7 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                                                  restarts_ > 0);
         }
         if (options_.checkpoint_every > 0.0) {
-            next_checkpoint_ = options_.checkpoint_every * std::floor(time_ / options_.checkpoint_every);
-            while (next_checkpoint_ <= time_) next_checkpoint_ += options_.checkpoint_every;
+            next_checkpoint_ = next_multiple_after(time_, options_.checkpoint_every);
         }
         auto last_checkpoint = SteadyClock::now();
         outputs->write_due(time_, false, *group_, params_, measure, main_track_,
@@ -215,8 +226,9 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                 report.checkpoint_seconds += seconds;
                 ++report.checkpoints_written;
                 last_checkpoint = SteadyClock::now();
-                while (options_.checkpoint_every > 0.0 && next_checkpoint_ <= time_)
-                    next_checkpoint_ += options_.checkpoint_every;
+                if (options_.checkpoint_every > 0.0) {
+                    next_checkpoint_ = next_multiple_after(time_, options_.checkpoint_every);
+                }
                 log << "checkpoint " << report.last_checkpoint << " " << when() << ": "
                     << std::filesystem::file_size(report.last_checkpoint) / 1e6 << " MB in "
                     << seconds << " s (" << gathering << " s gathering it from the devices, "
