@@ -215,6 +215,10 @@ po::options_description run_options(RunOptions& o, TextOptions& t) {
          "kept. SIGINT or SIGTERM also writes one and stops")
         ("checkpoint-dir", po::value(&o.checkpoint_dir),
          "folder for checkpoints (default: <output-dir>/checkpoints)")
+        ("branches", po::value(&o.branches_file),
+         "what-if branches: a file of decision points and, at each, branches with their changes "
+         "(docs/branches.md); the base runs once to the last decision point, then each branch "
+         "goes on from its decision point into <output-dir>/<branch>")
         ("restart", po::value(&o.restart_from),
          "go on from this checkpoint file, or from the newest in the checkpoint folder (latest): "
          "bitwise the run that never stopped, on any number of devices; the output series and "

@@ -4,6 +4,7 @@
 
 #include "app/command_line.h"
 #include "common/interrupt.h"
+#include "driver/branch_runner.h"
 #include "driver/simulation.h"
 
 namespace sph {
@@ -14,6 +15,19 @@ int run_app(int argc, const char* const argv[], Problem& problem, int split_axis
         const std::optional<RunOptions> options = parse_command_line(argc, argv, problem, out);
         if (!options) return 0;  // --help
         install_interrupt_handlers();
+        if (!options->branches_file.empty()) {
+            const BranchPlan plan = read_branch_plan(options->branches_file);
+            const std::vector<BranchOutcome> outcomes =
+                run_branches(problem, *options, split_axis, plan, out);
+            int failed = 0;
+            for (const BranchOutcome& o : outcomes) {
+                out << "branch " << o.name << ": " << o.status << " (" << o.wall_seconds
+                    << " s)\n";
+                failed += o.status != "completed";
+            }
+            out << "branches written to " << options->output_dir << "/branches.csv\n";
+            return failed > 0 ? 1 : 0;
+        }
         Simulation simulation(problem, *options, split_axis);
         const RunReport report = simulation.run(out);
         print_report(report, out);

@@ -1,5 +1,6 @@
 #include "driver/restart.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -88,7 +89,17 @@ void check_restart(const RunState& saved, const std::string& problem,
                           "': another build may round differently, so the run could not go on "
                           "exactly");
     }
-    const std::vector<std::string> differing = differing_settings(saved.physics, now);
+    auto fixed = [&](std::vector<Setting> settings) {  // less the branch's changes
+        const auto& allowed = options.changes_allowed;
+        settings.erase(std::remove_if(settings.begin(), settings.end(),
+                                      [&](const Setting& s) {
+                                          return std::find(allowed.begin(), allowed.end(),
+                                                           s.first) != allowed.end();
+                                      }),
+                       settings.end());
+        return settings;
+    };
+    const std::vector<std::string> differing = differing_settings(fixed(saved.physics), fixed(now));
     if (!differing.empty()) {
         std::string list;
         for (const std::string& d : differing) list += (list.empty() ? "" : "; ") + d;
@@ -100,6 +111,10 @@ void check_restart(const RunState& saved, const std::string& problem,
                           " s, already at or past --t-end " + exact(options.t_end) +
                           ": give a later --t-end");
     }
+}
+
+std::string decision_checkpoint_path(const std::string& output_dir, std::size_t k) {
+    return output_dir + "/decision_" + std::to_string(k) + ".chk";
 }
 
 std::vector<std::uint64_t> particles_per_slice(const HostParticles& particles,

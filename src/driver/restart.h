@@ -23,10 +23,14 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
 // Throws OptionError naming the file and the check that failed.
 std::optional<RunState> read_restart(const RunOptions& options, std::string& notes);
 
-// Throws OptionError naming every setting of `now` that differs from the checkpoint's, or a
-// checkpoint of another problem or build.
+// Throws OptionError naming every setting of `now` that differs from the checkpoint's (except
+// those in options.changes_allowed: a branch's changes), or a checkpoint of another problem or
+// build.
 void check_restart(const RunState& saved, const std::string& problem,
                    const std::vector<Setting>& now, const RunOptions& options);
+
+// Where the base run of --branches writes its checkpoint at decision point `k`.
+std::string decision_checkpoint_path(const std::string& output_dir, std::size_t k);
 
 // Particles per slice of `grid` (those outside it are not counted).
 std::vector<std::uint64_t> particles_per_slice(const HostParticles& particles, const CellGrid& grid);

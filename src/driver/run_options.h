@@ -93,6 +93,13 @@ struct RunOptions {
     double checkpoint_wall_seconds = 0.0;
     std::string checkpoint_dir;
     std::string restart_from;
+    // What-if branches (driver/branch_runner.h): the branch file; for the base run, the decision
+    // times at which it writes <output_dir>/decision_<k>.chk (at the first rebuild from each)
+    // and after the last of which it stops; for a branch, the settings its restart may find
+    // changed.
+    std::string branches_file;
+    std::vector<double> decision_times;
+    std::vector<std::string> changes_allowed;
     std::string checkpoint_folder() const {
         return checkpoint_dir.empty() ? output_dir + "/checkpoints" : checkpoint_dir;
     }

@@ -9,7 +9,9 @@
 
 #include "common/clock.h"
 #include "common/interrupt.h"
+#include "checkpoint/checkpoint_file.h"
 #include "driver/output_series.h"
+#include "driver/restart.h"
 #include "driver/run_outputs.h"
 #include "driver/run_setup.h"
 #include "driver/simulation.h"
@@ -186,6 +188,7 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
             next_checkpoint_ = next_multiple_after(time_, options_.checkpoint_every);
         }
         auto last_checkpoint = SteadyClock::now();
+        std::size_t next_decision = 0;
         outputs->write_due(time_, false, *group_, params_, measure, main_track_,
                            report.output_seconds);
         report.output_frames = outputs->frames();
@@ -213,6 +216,20 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
             report.output_frames = outputs->frames();
             if (output_failure && at_rebuild()) {
                 rethrow_after_last_checkpoint(output_failure, *outputs, loop_start, report);
+            }
+            if (at_rebuild() && next_decision < options_.decision_times.size() &&
+                time_ >= options_.decision_times[next_decision]) {
+                // A decision point of --branches: the state the branches start from.
+                const std::string path =
+                    decision_checkpoint_path(options_.output_dir, next_decision);
+                write_checkpoint(path, capture_state(outputs->positions(),
+                                                     seconds_since(loop_start)));
+                log << "decision point " << next_decision << " " << when() << ": " << path
+                    << "\n";
+                if (++next_decision == options_.decision_times.size()) {
+                    report.status = "branched";  // the branches go on from here
+                    break;
+                }
             }
             const int signal = interrupt_signal();
             if (at_rebuild() && time_ < options_.t_end &&

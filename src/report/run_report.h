@@ -52,7 +52,8 @@ struct ThroughputWindows {
 };
 
 struct RunReport {
-    std::string status = "completed";  // or "failed", or "interrupted" (a checkpoint was written)
+    std::string status = "completed";  // or "failed", "interrupted" (a checkpoint was written),
+                                       // or "branched" (a --branches base at its last decision)
     std::string error;                 // why, when failed
     std::string problem, backend, device;
     std::size_t particles = 0, fluid_particles = 0, boundary_particles = 0;
