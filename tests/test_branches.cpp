@@ -109,6 +109,35 @@ TEST(Branches, AnEmptyBranchIsTheBaseGoingOnAndSharingChangesNothing) {
     EXPECT_NE(summary.find("viscous,0.100000,completed"), std::string::npos) << summary;
 }
 
+// Two levels: a branch with decision points of its own stops there, and its branches go on from
+// it with its changes and theirs. A child with no change is its parent going on.
+TEST(Branches, ATreeOfTwoLevelsGoesOnFromEachBranch) {
+    testing::TempDir dir("tree");
+    const std::string tree = write_plan(dir.path(), "tree.txt",
+                                        "at 0.05\nbranch viscous\nalpha 0.1\n"
+                                        "at 0.1 in viscous\nbranch viscous_same\n"
+                                        "branch viscous_diffusive\ndelta 0.2\n");
+    const testing::AppResult r = run_dambreak(dir.path() + "/tree", {"--branches", tree});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string one =
+        write_plan(dir.path(), "one.txt", "at 0.05\nbranch viscous\nalpha 0.1\n");
+    ASSERT_EQ(run_dambreak(dir.path() + "/one", {"--branches", one}).code, 0);
+    const std::string viscous = text_of(dir.path() + "/one/viscous/gauges.csv");
+    EXPECT_EQ(text_of(dir.path() + "/tree/viscous_same/gauges.csv"), viscous);
+    EXPECT_NE(text_of(dir.path() + "/tree/viscous_diffusive/gauges.csv"), viscous);
+    const std::string summary = text_of(dir.path() + "/tree/branches.csv");
+    EXPECT_NE(summary.find("viscous,0.050000,branched"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("viscous_diffusive,0.100000,completed"), std::string::npos) << summary;
+}
+
+TEST(BranchPlan, ANestedDecisionPointNeedsItsBranchBeforeIt) {
+    EXPECT_NE(refusal("at 0.5\nbranch a\nat 1 in b\n").find("line 3: no branch 'b'"),
+              std::string::npos);
+    EXPECT_NE(refusal("at 0.5\nbranch a\nat 0.4 in a\n")
+                  .find("line 3: a decision point of branch 'a' must come after"),
+              std::string::npos);
+}
+
 TEST(Branches, ADecisionPointAtOrPastTheEndIsRefused) {
     testing::TempDir dir("late-branch");
     const std::string plan = write_plan(dir.path(), "late.txt", "at 0.3\nbranch a\n");

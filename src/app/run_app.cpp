@@ -23,7 +23,7 @@ int run_app(int argc, const char* const argv[], Problem& problem, int split_axis
             for (const BranchOutcome& o : outcomes) {
                 out << "branch " << o.name << ": " << o.status << " (" << o.wall_seconds
                     << " s)\n";
-                failed += o.status != "completed";
+                failed += o.status == "failed";
             }
             out << "branches written to " << options->output_dir << "/branches.csv\n";
             return failed > 0 ? 1 : 0;

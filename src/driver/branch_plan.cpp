@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -32,6 +33,7 @@ bool read_number(const std::string& word, double& value) {
 BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
     BranchPlan plan;
     std::set<std::string> names;
+    std::map<std::string, double> decision_time_of;  // each branch's start
     std::istringstream lines(text);
     std::string line;
     int number = 0;
@@ -49,13 +51,23 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
         const std::string& keyword = words[0];
         if (keyword == "at") {
             double time = 0.0;
-            if (words.size() != 2 || !read_number(words[1], time) || time <= 0.0) {
-                fail("'at' takes one time after the start, in seconds (at 0.5)");
+            const bool nested = words.size() == 4 && words[2] == "in";
+            if ((words.size() != 2 && !nested) || !read_number(words[1], time) || time <= 0.0) {
+                fail("'at' takes one time after the start, in seconds (at 0.5), and may name the "
+                     "branch it belongs to (at 1.0 in NAME)");
             }
-            if (!plan.decisions.empty() && time <= plan.decisions.back().time) {
+            const std::string parent = nested ? words[3] : "";
+            if (nested && decision_time_of.count(parent) == 0) {
+                fail("no branch '" + parent + "' before this line");
+            }
+            if (nested && time <= decision_time_of[parent]) {
+                fail("a decision point of branch '" + parent + "' must come after the branch starts");
+            }
+            const std::vector<const DecisionPoint*> siblings = plan.decisions_of(parent);
+            if (!siblings.empty() && time <= siblings.back()->time) {
                 fail("decision points must come in increasing time");
             }
-            plan.decisions.push_back(DecisionPoint{time, {}});
+            plan.decisions.push_back(DecisionPoint{time, parent, {}});
         } else if (keyword == "branch") {
             if (plan.decisions.empty()) fail("a branch before any decision point ('at T' first)");
             if (words.size() != 2 || !is_name(words[1])) {
@@ -65,6 +77,7 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
                 fail("branch name '" + words[1] + "' is taken (names are folders: unique, not 'base')");
             }
             plan.decisions.back().branches.push_back(Branch{words[1], {}});
+            decision_time_of[words[1]] = plan.decisions.back().time;
         } else if (keyword == "alpha" || keyword == "delta") {
             if (plan.decisions.empty() || plan.decisions.back().branches.empty()) {
                 fail("a change before any branch ('branch NAME' first)");
@@ -88,6 +101,14 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
         }
     }
     return plan;
+}
+
+std::vector<const DecisionPoint*> BranchPlan::decisions_of(const std::string& parent) const {
+    std::vector<const DecisionPoint*> of;
+    for (const DecisionPoint& d : decisions) {
+        if (d.parent == parent) of.push_back(&d);
+    }
+    return of;
 }
 
 BranchPlan read_branch_plan(const std::string& path) {

@@ -7,6 +7,9 @@
 //     branch as_is           a branch with no change: the base going on
 //     branch more_viscous    a branch ...
 //     alpha 0.1              ... and its changes, each "setting value": alpha, delta
+//     at 1.0 in more_viscous a decision point of that branch: its branches start from it (a tree)
+//     branch viscous_late
+//     delta 0.2
 //
 // Branch names become folder names: letters, digits, '_' and '-'; unique in the file.
 #pragma once
@@ -27,12 +30,16 @@ struct Branch {
 };
 
 struct DecisionPoint {
-    double time = 0.0;  // [s]
+    double time = 0.0;   // [s]
+    std::string parent;  // the branch it belongs to; empty: the base
     std::vector<Branch> branches;
 };
 
 struct BranchPlan {
-    std::vector<DecisionPoint> decisions;  // in increasing time
+    std::vector<DecisionPoint> decisions;  // each parent's in increasing time
+
+    // The decision points of `parent` ("" for the base), in the plan's order.
+    std::vector<const DecisionPoint*> decisions_of(const std::string& parent) const;
 };
 
 // Parses the text of a branch file called `name`; throws OptionError naming the file, the line
