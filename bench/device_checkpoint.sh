@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine over device-carry/ (scripts/pack_for_device.sh): the checkpoint tests'
-# CUDA instances (restart bitwise on --devices 0 and 0,0, and across the two), then the cost of
+# CUDA instances (test_restart since the tests were split; restart bitwise on --devices 0 and
+# 0,0, and across the two), then the cost of
 # checkpoints at DamBreak scale: a run to CHECKPOINT_T_END with a checkpoint every
 # CHECKPOINT_EVERY simulated seconds (the log gives each one's size and write time, the report
 # their total against the loop), and a restart from the newest (its read time is in the log),
@@ -12,8 +13,8 @@ source bench/device_env.sh
 out=$out/checkpoint
 mkdir -p "$out"
 dp=${CHECKPOINT_DP:-0.006}
-"$bin"/test_checkpoint --gtest_filter='*Cuda*:RestartProgram.*' > "$out/test_checkpoint.log" 2>&1
-echo "test_checkpoint: exit $?"; grep -E '^\[  (PASSED|FAILED|SKIPPED|  OK) ' "$out/test_checkpoint.log"
+"$bin"/test_restart --gtest_filter='*Cuda*:RestartProgram.*' > "$out/test_restart.log" 2>&1
+echo "test_restart: exit $?"; grep -E '^\[  (PASSED|FAILED|SKIPPED|  OK) ' "$out/test_restart.log"
 run=/tmp/checkpoint-run
 rm -rf "$run"
 "$bin"/dambreak --backend cuda --dp "$dp" --t-end "${CHECKPOINT_T_END:-0.05}" --no-frames \

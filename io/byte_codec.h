@@ -44,7 +44,8 @@ private:
 // end throws CorruptFile saying how much was wanted and how much was left.
 class ByteReader {
 public:
-    ByteReader(const std::string& bytes, std::string what) : bytes_(bytes), what_(std::move(what)) {}
+    ByteReader(const std::string& bytes, std::string what)
+        : bytes_(bytes), what_(std::move(what)) {}
 
     template <class T>
     T take(const char* item) {
@@ -59,9 +60,7 @@ public:
         at_ += size;
         return std::string(from, size);
     }
-    std::string take_string(const char* item) {
-        return take_bytes(take_count(1, item), item);
-    }
+    std::string take_string(const char* item) { return take_bytes(take_count(1, item), item); }
     template <class T>
     std::vector<T> take_vector(const char* item) {
         const std::size_t n = take_count(sizeof(T), item);

@@ -49,10 +49,11 @@ GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>
     std::filesystem::create_directories(output_dir, ignored);
     out_.open(path_, std::ios::out | std::ios::trunc);
     if (!out_) throw std::runtime_error("cannot write " + path_);
-    write_header(out_, columns);
-    out_ << std::flush;
+    std::ostringstream header;
+    write_header(header, columns);
+    out_ << header.str() << std::flush;
     if (!out_) throw std::runtime_error("cannot write " + path_);
-    out_.precision(9);
+    bytes_ = header.str().size();
 }
 
 GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns,
@@ -64,12 +65,13 @@ GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>
     if (std::filesystem::exists(path_, ec)) {
         const std::string old = (std::filesystem::path(output_dir) / keep_old_as).string();
         std::filesystem::rename(path_, old, ec);
-        if (ec) throw std::runtime_error("cannot keep " + path_ + " as " + old + ": " + ec.message());
+        if (ec)
+            throw std::runtime_error("cannot keep " + path_ + " as " + old + ": " + ec.message());
     }
     write_text_file_atomically(path_, text);
+    bytes_ = text.size();
     out_.open(path_, std::ios::out | std::ios::app);
     if (!out_) throw std::runtime_error("cannot write " + path_);
-    out_.precision(9);
 }
 
 void GaugeCsv::append(double time, const std::vector<double>& values) {
@@ -82,13 +84,14 @@ void GaugeCsv::append(double time, const std::vector<double>& values) {
     std::ostringstream row;
     row.precision(9);
     write_row(row, time, values);
-    std::error_code ec;  // the size on disk: in append mode the stream's position says nothing
-    const std::uintmax_t before = std::filesystem::file_size(path_, ec);
-    out_ << row.str() << std::flush;
+    const std::string text = row.str();
+    out_ << text << std::flush;
     if (!out_) {
-        if (!ec) std::filesystem::resize_file(path_, before, ec);
+        std::error_code ignored;
+        std::filesystem::resize_file(path_, bytes_, ignored);
         throw std::runtime_error("cannot write " + path_);
     }
+    bytes_ += text.size();
 }
 
 std::string gauge_csv_text(const std::vector<std::string>& columns,

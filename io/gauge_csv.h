@@ -5,6 +5,7 @@
 // measured so far. NaN values are written as "nan".
 #pragma once
 
+#include <cstdint>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -35,6 +36,7 @@ private:
     std::string path_;
     std::size_t columns_;
     std::ofstream out_;
+    std::uintmax_t bytes_ = 0;  // written whole so far: where a failed row is cut back to
 };
 
 // The whole text of a gauges.csv: the header "time,<column>,..." and one row per time, written

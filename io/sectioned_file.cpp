@@ -40,7 +40,8 @@ std::vector<std::string_view> encode(const SectionedFile& file, std::deque<std::
     std::uint64_t total = header.bytes().size();
     pieces.push_back(heads.emplace_back(std::move(header.bytes())));
     for (const Section& s : file.sections) {
-        if (s.tag.size() != 4) throw std::invalid_argument("section tag '" + s.tag + "' is not 4 bytes");
+        if (s.tag.size() != 4)
+            throw std::invalid_argument("section tag '" + s.tag + "' is not 4 bytes");
         ByteWriter head;
         head.bytes() = s.tag;
         head.put(static_cast<std::uint64_t>(s.bytes.size()));
@@ -147,11 +148,12 @@ SectionedFile parse_sectioned_file(const std::string& bytes, const std::string& 
     file.version = in.take<std::uint32_t>("the header");
     const auto count = in.take<std::uint32_t>("the header");
     const auto header_crc = in.take<std::uint32_t>("the header");
-    if (header_crc != crc32_of(bytes.data(), kHeaderBytes - 4)) in.fail("the header's checksum does not match");
+    if (header_crc != crc32_of(bytes.data(), kHeaderBytes - 4))
+        in.fail("the header's checksum does not match");
     for (std::uint32_t k = 0; k < count; ++k) {
         if (in.left() < kSectionHeadBytes) {
-            in.fail("truncated: section " + std::to_string(k + 1) + " of " +
-                    std::to_string(count) + " is missing");
+            in.fail("truncated: section " + std::to_string(k + 1) + " of " + std::to_string(count) +
+                    " is missing");
         }
         Section s;
         s.tag = in.take_bytes(4, "a section's tag");
@@ -163,7 +165,8 @@ SectionedFile parse_sectioned_file(const std::string& bytes, const std::string& 
         }
         s.bytes = in.take_bytes(std::size_t(size), "a section");
         if (crc32_of(s.bytes.data(), s.bytes.size()) != crc) {
-            in.fail("the checksum of section '" + s.tag + "' does not match: the file is corrupted");
+            in.fail("the checksum of section '" + s.tag +
+                    "' does not match: the file is corrupted");
         }
         file.sections.push_back(std::move(s));
     }

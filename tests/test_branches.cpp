@@ -53,8 +53,9 @@ TEST(BranchPlan, MalformedFilesAreRefusedNamingTheLine) {
               std::string::npos);
     EXPECT_NE(refusal("at 0.5\nbranch a\nbranch a\n").find("line 3: branch name 'a' is taken"),
               std::string::npos);
-    EXPECT_NE(refusal("at 1\nbranch a\nat 0.5\n").find("line 3: decision points must come in "
-                                                       "increasing time"),
+    EXPECT_NE(refusal("at 1\nbranch a\nat 0.5\n")
+                  .find("line 3: decision points must come in "
+                        "increasing time"),
               std::string::npos);
     EXPECT_NE(refusal("at x\n").find("line 1: 'at' takes"), std::string::npos);
     EXPECT_NE(refusal("at 0.5\nbranch ../up\n").find("line 2"), std::string::npos);
@@ -65,16 +66,11 @@ TEST(BranchPlan, MalformedFilesAreRefusedNamingTheLine) {
     EXPECT_NE(refusal("# nothing\n").find("no decision point"), std::string::npos);
 }
 
-std::string text_of(const std::string& path) {
-    std::ifstream in(path);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 testing::AppResult run_dambreak(const std::string& out, const std::vector<std::string>& more) {
     DamBreak problem;
-    std::vector<std::string> args = {"--backend", "cpu", "--threads", "1", "--dp", "0.08",
-                                     "--t-end", "0.2", "--output-every", "0.05",
-                                     "--output-dir", out};
+    std::vector<std::string> args = {"--backend",      "cpu",  "--threads",    "1",
+                                     "--dp",           "0.08", "--t-end",      "0.2",
+                                     "--output-every", "0.05", "--output-dir", out};
     args.insert(args.end(), more.begin(), more.end());
     return testing::run_program(problem, args, 0);
 }
@@ -93,18 +89,19 @@ TEST(Branches, AnEmptyBranchIsTheBaseGoingOnAndSharingChangesNothing) {
                                        "at 0.1\nbranch same\nbranch viscous\n  alpha 0.1\n");
     const testing::AppResult r = run_dambreak(dir.path() + "/tree", {"--branches", two});
     ASSERT_EQ(r.code, 0) << r.err;
-    const std::string straight = text_of(dir.path() + "/straight/gauges.csv");
+    const std::string straight = testing::read_text(dir.path() + "/straight/gauges.csv");
     // No change: the base going on, byte for byte.
-    EXPECT_EQ(text_of(dir.path() + "/tree/same/gauges.csv"), straight);
+    EXPECT_EQ(testing::read_text(dir.path() + "/tree/same/gauges.csv"), straight);
     // A change changes the result...
-    const std::string viscous = text_of(dir.path() + "/tree/viscous/gauges.csv");
+    const std::string viscous = testing::read_text(dir.path() + "/tree/viscous/gauges.csv");
     EXPECT_NE(viscous, straight);
-    EXPECT_NE(text_of(dir.path() + "/tree/early/gauges.csv"), straight);
+    EXPECT_NE(testing::read_text(dir.path() + "/tree/early/gauges.csv"), straight);
     // ... and does not depend on the other branches of the run.
-    const std::string one = write_plan(dir.path(), "one.txt", "at 0.1\nbranch viscous\nalpha 0.1\n");
+    const std::string one =
+        write_plan(dir.path(), "one.txt", "at 0.1\nbranch viscous\nalpha 0.1\n");
     ASSERT_EQ(run_dambreak(dir.path() + "/alone", {"--branches", one}).code, 0);
-    EXPECT_EQ(text_of(dir.path() + "/alone/viscous/gauges.csv"), viscous);
-    const std::string summary = text_of(dir.path() + "/tree/branches.csv");
+    EXPECT_EQ(testing::read_text(dir.path() + "/alone/viscous/gauges.csv"), viscous);
+    const std::string summary = testing::read_text(dir.path() + "/tree/branches.csv");
     EXPECT_NE(summary.find("early,0.050000,completed"), std::string::npos) << summary;
     EXPECT_NE(summary.find("viscous,0.100000,completed"), std::string::npos) << summary;
 }
@@ -122,10 +119,10 @@ TEST(Branches, ATreeOfTwoLevelsGoesOnFromEachBranch) {
     const std::string one =
         write_plan(dir.path(), "one.txt", "at 0.05\nbranch viscous\nalpha 0.1\n");
     ASSERT_EQ(run_dambreak(dir.path() + "/one", {"--branches", one}).code, 0);
-    const std::string viscous = text_of(dir.path() + "/one/viscous/gauges.csv");
-    EXPECT_EQ(text_of(dir.path() + "/tree/viscous_same/gauges.csv"), viscous);
-    EXPECT_NE(text_of(dir.path() + "/tree/viscous_diffusive/gauges.csv"), viscous);
-    const std::string summary = text_of(dir.path() + "/tree/branches.csv");
+    const std::string viscous = testing::read_text(dir.path() + "/one/viscous/gauges.csv");
+    EXPECT_EQ(testing::read_text(dir.path() + "/tree/viscous_same/gauges.csv"), viscous);
+    EXPECT_NE(testing::read_text(dir.path() + "/tree/viscous_diffusive/gauges.csv"), viscous);
+    const std::string summary = testing::read_text(dir.path() + "/tree/branches.csv");
     EXPECT_NE(summary.find("viscous,0.050000,branched"), std::string::npos) << summary;
     EXPECT_NE(summary.find("viscous_diffusive,0.100000,completed"), std::string::npos) << summary;
 }

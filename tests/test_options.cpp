@@ -39,27 +39,25 @@ TEST_P(RejectsBadOption, NamesTheOption) {
 
 INSTANTIATE_TEST_SUITE_P(
     Options, RejectsBadOption,
-    ::testing::Values(BadOption{{"--bogus"}, "--bogus"}, BadOption{{"--dp", "-0.01"}, "--dp"},
-                      BadOption{{"--dp", "0"}, "--dp"}, BadOption{{"--dp", "0.5"}, "--dp"},
-                      BadOption{{"--dp", "abc"}, "dp"}, BadOption{{"--t-end", "0"}, "--t-end"},
-                      BadOption{{"--t-end", "-1"}, "--t-end"},
-                      BadOption{{"--output-every", "0"}, "--output-every"},
-                      BadOption{{"--backend", "gpu"}, "--backend"},
-                      BadOption{{"--cfl", "2"}, "--cfl"},
-                      BadOption{{"--rebuild-every", "0"}, "--rebuild-every"},
-                      BadOption{{"--max-neighbours", "4"}, "--max-neighbours"},
-                      BadOption{{"--max-neighbours", "130"}, "multiple of 4"},
-                      BadOption{{"--config", "/nonexistent/run.cfg"}, "--config"},
-                      BadOption{{"--boundary", "ghost"}, "--boundary"},
-                      BadOption{{"--slip", "some"}, "--slip"},
-                      BadOption{{"--neighbours", "grid"}, "--neighbours"},
-                      BadOption{{"--gravity", "-9.81"}, "--gravity"},
-                      BadOption{{"--gravity", "nan"}, "--gravity"},
-                      BadOption{{"--alpha", "nan"}, "--alpha"},
-                      BadOption{{"--c0-factor", "inf"}, "must be finite"},
-                      BadOption{{"--checkpoint-every", "0"}, "--checkpoint-every"},
-                      BadOption{{"--checkpoint-every", "10days"}, "--checkpoint-every"},
-                      BadOption{{"--checkpoint-every", "-1min"}, "--checkpoint-every"}));
+    ::testing::Values(
+        BadOption{{"--bogus"}, "--bogus"}, BadOption{{"--dp", "-0.01"}, "--dp"},
+        BadOption{{"--dp", "0"}, "--dp"}, BadOption{{"--dp", "0.5"}, "--dp"},
+        BadOption{{"--dp", "abc"}, "dp"}, BadOption{{"--t-end", "0"}, "--t-end"},
+        BadOption{{"--t-end", "-1"}, "--t-end"},
+        BadOption{{"--output-every", "0"}, "--output-every"},
+        BadOption{{"--backend", "gpu"}, "--backend"}, BadOption{{"--cfl", "2"}, "--cfl"},
+        BadOption{{"--rebuild-every", "0"}, "--rebuild-every"},
+        BadOption{{"--max-neighbours", "4"}, "--max-neighbours"},
+        BadOption{{"--max-neighbours", "130"}, "multiple of 4"},
+        BadOption{{"--config", "/nonexistent/run.cfg"}, "--config"},
+        BadOption{{"--boundary", "ghost"}, "--boundary"}, BadOption{{"--slip", "some"}, "--slip"},
+        BadOption{{"--neighbours", "grid"}, "--neighbours"},
+        BadOption{{"--gravity", "-9.81"}, "--gravity"},
+        BadOption{{"--gravity", "nan"}, "--gravity"}, BadOption{{"--alpha", "nan"}, "--alpha"},
+        BadOption{{"--c0-factor", "inf"}, "must be finite"},
+        BadOption{{"--checkpoint-every", "0"}, "--checkpoint-every"},
+        BadOption{{"--checkpoint-every", "10days"}, "--checkpoint-every"},
+        BadOption{{"--checkpoint-every", "-1min"}, "--checkpoint-every"}));
 
 // The config-file fuzzer's finding: Boost.Program_options looped for ever writing the message
 // for a value that held its own placeholder. Refused now, on the command line and in a file.
@@ -86,10 +84,12 @@ TEST(Options, CheckpointEveryTakesSimulatedOrWallTime) {
     ASSERT_TRUE(wall);
     EXPECT_EQ(wall->checkpoint_every, 0.0);
     EXPECT_EQ(wall->checkpoint_wall_seconds, 1800.0);
-    EXPECT_EQ(testing::parse_options(problem, {"--checkpoint-every", "2h"})->checkpoint_wall_seconds,
-              7200.0);
-    EXPECT_EQ(testing::parse_options(problem, {"--checkpoint-every", "90s"})->checkpoint_wall_seconds,
-              90.0);
+    EXPECT_EQ(
+        testing::parse_options(problem, {"--checkpoint-every", "2h"})->checkpoint_wall_seconds,
+        7200.0);
+    EXPECT_EQ(
+        testing::parse_options(problem, {"--checkpoint-every", "90s"})->checkpoint_wall_seconds,
+        90.0);
     EXPECT_EQ(testing::parse_options(problem, {"--output-dir", "o"})->checkpoint_folder(),
               "o/checkpoints");
 }

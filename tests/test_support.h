@@ -61,6 +61,8 @@ std::optional<RunOptions> parse_options(Problem& problem, const std::vector<std:
 
 // The lines of a text file.
 std::vector<std::string> read_lines(const std::string& path);
+// The whole text of a file ("" when it cannot be read).
+std::string read_text(const std::string& path);
 
 // Options for a small, quiet run on the given back end.
 RunOptions small_run(double dp, double t_end, BackendChoice backend = BackendChoice::kCpu);

@@ -14,6 +14,7 @@
 #include <tuple>
 #include <utility>
 
+#include "app/checkpoint_options.h"
 #include "app/instrument_options.h"
 #include "neighbour_list.h"
 #include "problem.h"
@@ -66,8 +67,7 @@ void validate(const RunOptions& o) {
     require(o.diffusion_delta >= 0.0, "delta", "must not be negative", o.diffusion_delta);
     require(o.rho0 > 0.0 && std::isfinite(o.rho0), "rho0", "must be positive", o.rho0);
     require(o.gravity > 0.0 && std::isfinite(o.gravity), "gravity",
-            "must be positive: it is the magnitude of g, which points along -z [m/s^2]",
-            o.gravity);
+            "must be positive: it is the magnitude of g, which points along -z [m/s^2]", o.gravity);
     require(std::isfinite(o.dp) && std::isfinite(o.t_end) && std::isfinite(o.output_every) &&
                 std::isfinite(o.c0_factor) && std::isfinite(o.viscosity_alpha) &&
                 std::isfinite(o.diffusion_delta) && std::isfinite(o.gauge_every),
@@ -137,35 +137,6 @@ std::pair<long, long> parse_integer_pair(const std::string& text, const char* op
     return {std::stol(a), std::stol(b)};
 }
 
-}  // namespace
-
-void parse_checkpoint_every(const std::string& text, RunOptions& o) {
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    const std::string unit = text.substr(used);
-    const double scale = unit.empty() ? 0.0
-                         : unit == "s"   ? 1.0
-                         : unit == "min" ? 60.0
-                         : unit == "h"   ? 3600.0
-                                         : -1.0;
-    if (used == 0 || scale < 0.0 || !(value > 0.0) || !std::isfinite(value)) {
-        throw OptionError("--checkpoint-every takes a positive number of simulated seconds (0.5) "
-                          "or a wall time with a unit (90s, 30min, 2h) (got '" + text + "')");
-    }
-    if (unit.empty()) {
-        o.checkpoint_every = value;
-    } else {
-        o.checkpoint_wall_seconds = value * scale;
-    }
-}
-
-namespace {
-
 // Option values that arrive as text and are read once parsing is done.
 struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
@@ -208,21 +179,7 @@ po::options_description run_options(RunOptions& o, TextOptions& t) {
         ("no-output", "write no particle output and no gauges.csv (the run report is still written)")
         ("no-frames", "write no particle frames, but gauges.csv and the run report")
         ("status-interval", with_default(&o.status_interval),
-         "wall time between status lines on a terminal [s]")
-        ("checkpoint-every", po::value(&t.checkpoint_every),
-         "write a checkpoint (the whole run state, to restart from) every this many simulated "
-         "seconds, e.g. 0.5, or of wall time with a unit: 90s, 30min, 2h; the newest two are "
-         "kept. SIGINT or SIGTERM also writes one and stops")
-        ("checkpoint-dir", po::value(&o.checkpoint_dir),
-         "folder for checkpoints (default: <output-dir>/checkpoints)")
-        ("branches", po::value(&o.branches_file),
-         "what-if branches: a file of decision points and, at each, branches with their changes "
-         "(docs/branches.md); the base runs once to the last decision point, then each branch "
-         "goes on from its decision point into <output-dir>/<branch>")
-        ("restart", po::value(&o.restart_from),
-         "go on from this checkpoint file, or from the newest in the checkpoint folder (latest): "
-         "bitwise the run that never stopped, on any number of devices; the output series and "
-         "gauges.csv continue. Options that change the physics must be as they were");
+         "wall time between status lines on a terminal [s]");
     return run;
 }
 
@@ -407,6 +364,7 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     TextOptions text;
     po::options_description all("Options of " + problem.name());
     all.add(run_options(o, text))
+        .add(checkpoint_options(o, text.checkpoint_every))
         .add(physics_options(o, text))
         .add(measurement_options(o, text))
         .add(analysis_options(o, text));

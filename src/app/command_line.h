@@ -21,9 +21,6 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
 
 // --devices: GPU ids ("0,1"), or a count of CPU devices ("3") where `backend` is the CPU.
 DeviceSelection parse_devices(const std::string& text, BackendChoice backend);
-// --checkpoint-every: simulated seconds ("0.5") into checkpoint_every, or a wall time with a
-// unit ("90s", "30min", "2h") into checkpoint_wall_seconds.
-void parse_checkpoint_every(const std::string& text, RunOptions& options);
 // A byte count such as 4000000, 512M or 2G (powers of 1024).
 std::uint64_t parse_bytes(const std::string& text, const char* option);
 

@@ -21,8 +21,7 @@ int run_app(int argc, const char* const argv[], Problem& problem, int split_axis
                 run_branches(problem, *options, split_axis, plan, out);
             int failed = 0;
             for (const BranchOutcome& o : outcomes) {
-                out << "branch " << o.name << ": " << o.status << " (" << o.wall_seconds
-                    << " s)\n";
+                out << "branch " << o.name << ": " << o.status << " (" << o.wall_seconds << " s)\n";
                 failed += o.status == "failed";
             }
             out << "branches written to " << options->output_dir << "/branches.csv\n";

@@ -193,7 +193,8 @@ OutputPositions decode_outputs(const std::string& bytes, const std::string& name
     o.gauge_rows.resize(o.gauge_times.size());
     for (auto& row : o.gauge_rows) {
         row = in.take_vector<double>("a gauge row");
-        if (row.size() != o.gauge_columns.size()) in.fail("a gauge row's width is not the columns'");
+        if (row.size() != o.gauge_columns.size())
+            in.fail("a gauge row's width is not the columns'");
     }
     return o;
 }
@@ -214,7 +215,8 @@ void write_checkpoint(const std::string& path, const RunState& state) {
 
 RunState parse_checkpoint(const std::string& bytes, const std::string& name) {
     const SectionedFile file = parse_sectioned_file(bytes, name);
-    if (file.kind != kCheckpointKind) throw CorruptFile(name + ": not a checkpoint (another kind of file)");
+    if (file.kind != kCheckpointKind)
+        throw CorruptFile(name + ": not a checkpoint (another kind of file)");
     if (file.version != kCheckpointVersion) {
         throw CorruptFile(name + ": checkpoint format version " + std::to_string(file.version) +
                           "; this build reads version " + std::to_string(kCheckpointVersion));

@@ -59,7 +59,8 @@ std::vector<std::string> checkpoints_in(const std::string& dir) {
     if (!fs::is_directory(dir, ec)) return found;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
         const std::string name = entry.path().filename().string();
-        if (entry.is_regular_file() && is_checkpoint_name(name)) found.push_back(entry.path().string());
+        if (entry.is_regular_file() && is_checkpoint_name(name))
+            found.push_back(entry.path().string());
     }
     std::sort(found.begin(), found.end());
     return found;

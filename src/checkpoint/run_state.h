@@ -21,8 +21,8 @@ namespace sph {
 struct OutputPositions {
     std::vector<std::pair<double, std::string>> frames;  // (time, file) as the .pvd lists them
     double next_frame = 0.0, next_gauge = 0.0;           // simulated times the next are due
-    std::vector<std::string> gauge_columns;               // gauges.csv's columns after "time"
-    std::vector<double> gauge_times;                      // every row written so far
+    std::vector<std::string> gauge_columns;              // gauges.csv's columns after "time"
+    std::vector<double> gauge_times;                     // every row written so far
     std::vector<std::vector<double>> gauge_rows;
 };
 

@@ -17,7 +17,8 @@ extern "C" void on_interrupt(int signal) {
     if (received.exchange(signal) != 0) {
         // The second signal: the user does not want to wait for the checkpoint.
         constexpr char kMessage[] = "\nsecond signal: stopping at once, without a checkpoint\n";
-        [[maybe_unused]] const ssize_t ignored = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+        [[maybe_unused]] const ssize_t ignored =
+            ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
         ::_exit(128 + signal);
     }
 }
@@ -46,9 +47,12 @@ void set_interrupt_signal(int signal) {
 
 const char* interrupt_name(int signal) {
     switch (signal) {
-        case SIGINT: return "SIGINT";
-        case SIGTERM: return "SIGTERM";
-        default: return "a signal";
+        case SIGINT:
+            return "SIGINT";
+        case SIGTERM:
+            return "SIGTERM";
+        default:
+            return "a signal";
     }
 }
 

@@ -53,15 +53,17 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
             double time = 0.0;
             const bool nested = words.size() == 4 && words[2] == "in";
             if ((words.size() != 2 && !nested) || !read_number(words[1], time) || time <= 0.0) {
-                fail("'at' takes one time after the start, in seconds (at 0.5), and may name the "
-                     "branch it belongs to (at 1.0 in NAME)");
+                fail(
+                    "'at' takes one time after the start, in seconds (at 0.5), and may name the "
+                    "branch it belongs to (at 1.0 in NAME)");
             }
             const std::string parent = nested ? words[3] : "";
             if (nested && decision_time_of.count(parent) == 0) {
                 fail("no branch '" + parent + "' before this line");
             }
             if (nested && time <= decision_time_of[parent]) {
-                fail("a decision point of branch '" + parent + "' must come after the branch starts");
+                fail("a decision point of branch '" + parent +
+                     "' must come after the branch starts");
             }
             const std::vector<const DecisionPoint*> siblings = plan.decisions_of(parent);
             if (!siblings.empty() && time <= siblings.back()->time) {
@@ -74,7 +76,8 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
                 fail("'branch' takes one name of letters, digits, '_' and '-'");
             }
             if (words[1] == "base" || !names.insert(words[1]).second) {
-                fail("branch name '" + words[1] + "' is taken (names are folders: unique, not 'base')");
+                fail("branch name '" + words[1] +
+                     "' is taken (names are folders: unique, not 'base')");
             }
             plan.decisions.back().branches.push_back(Branch{words[1], {}});
             decision_time_of[words[1]] = plan.decisions.back().time;

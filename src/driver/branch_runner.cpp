@@ -77,8 +77,7 @@ struct Tree {
 }  // namespace
 
 std::vector<BranchOutcome> run_branches(const Problem& problem, const RunOptions& options,
-                                        int split_axis, const BranchPlan& plan,
-                                        std::ostream& log) {
+                                        int split_axis, const BranchPlan& plan, std::ostream& log) {
     for (const DecisionPoint& d : plan.decisions) {
         if (d.time >= options.t_end) {
             throw OptionError("--branches: the decision point at " + std::to_string(d.time) +

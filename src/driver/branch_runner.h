@@ -23,7 +23,8 @@ namespace sph {
 struct BranchOutcome {
     std::string name;
     double decision_time = 0.0;
-    std::string status;  // "completed", "branched" (it stopped where its own branches start), "failed"
+    std::string
+        status;  // "completed", "branched" (it stopped where its own branches start), "failed"
     std::string error;
     double wall_seconds = 0.0;
     double mips = 0.0;

@@ -53,8 +53,9 @@ OutputSeries::OutputSeries(const std::string& dir, const std::string& basename)
 namespace {
 
 // The files an earlier .pvd lists that `kept` does not; the old .pvd is kept as `keep_as`.
-std::vector<std::string> superseded_frames(const std::string& pvd, const std::string& keep_as,
-                                           const std::vector<std::pair<double, std::string>>& kept) {
+std::vector<std::string> superseded_frames(
+    const std::string& pvd, const std::string& keep_as,
+    const std::vector<std::pair<double, std::string>>& kept) {
     std::vector<std::string> superseded;
     std::ifstream in(pvd);
     if (!in) return superseded;

@@ -28,7 +28,7 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
     cells << exact(grid.origin[0]) << "," << exact(grid.origin[1]) << "," << exact(grid.origin[2])
           << " side " << exact(grid.cell_side) << " dims " << grid.dims[0] << "x" << grid.dims[1]
           << "x" << grid.dims[2] << " split " << grid.order[0];
-    const char* slip = o.slip == RunOptions::Slip::kProblem   ? "problem"
+    const char* slip = o.slip == RunOptions::Slip::kProblem  ? "problem"
                        : o.slip == RunOptions::Slip::kNoSlip ? "no-slip"
                                                              : "free-slip";
     return {{"problem", problem.name()},
@@ -103,8 +103,10 @@ void check_restart(const RunState& saved, const std::string& problem,
     if (!differing.empty()) {
         std::string list;
         for (const std::string& d : differing) list += (list.empty() ? "" : "; ") + d;
-        throw OptionError("--restart: options that change the physics differ from the "
-                          "checkpoint's: " + list);
+        throw OptionError(
+            "--restart: options that change the physics differ from the "
+            "checkpoint's: " +
+            list);
     }
     if (!(options.t_end > saved.time)) {
         throw OptionError("--restart: the checkpoint is at t = " + exact(saved.time) +

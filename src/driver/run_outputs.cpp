@@ -43,8 +43,9 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
     if (!instruments_.empty()) {
         const std::vector<std::string> columns = instrument_columns(instruments_);
         if (!resume.gauge_columns.empty() && columns != resume.gauge_columns) {
-            throw OptionError("--restart: the gauges, probes and sensors are not the checkpoint's "
-                              "(gauges.csv could not go on); give the same instrument options");
+            throw OptionError(
+                "--restart: the gauges, probes and sensors are not the checkpoint's "
+                "(gauges.csv could not go on); give the same instrument options");
         }
         std::error_code ignored;  // a filtered series of the earlier run is not this one's
         std::filesystem::remove(filtered_path(), ignored);

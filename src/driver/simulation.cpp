@@ -12,7 +12,6 @@
 #include "devices/cpu/cpu_device.h"
 #include "devices/cuda/cuda_support.h"
 #include "devices/device_capacity.h"
-#include "checkpoint/checkpoint_file.h"
 #include "driver/restart.h"
 #include "driver/run_setup.h"
 
@@ -118,8 +117,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     particle_count_ = laid.count;
     fluid_count_ = laid.fluid;
     if (saved_) {
-        check_restart(*saved_, problem.name(), physics_settings(problem, options_, grid_, laid.count),
-                      options_);
+        check_restart(*saved_, problem.name(),
+                      physics_settings(problem, options_, grid_, laid.count), options_);
     }
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     instruments_ = run_instruments(problem.instruments(), options_);
@@ -145,57 +144,6 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     if (saved_) resume(*saved_, same_split);
     group_->upload(laid.particles);
     setup_seconds_ = seconds_since(start);
-}
-
-// The counters, dt bound and balancer timings of the checkpoint this run goes on from.
-void Simulation::resume(const RunState& saved, bool same_split) {
-    time_ = saved.time;
-    iteration_ = saved.iteration;
-    next_dt_limit_ = saved.next_dt_limit;
-    removed_ = saved.removed;
-    particle_iterations_ = saved.particle_iterations;
-    largest_neighbours_ = saved.largest_neighbours;
-    restarts_ = saved.restarts + 1;
-    loop_seconds_before_ = saved.loop_seconds;
-    if (balancer_ && saved.balancer && same_split) {
-        try {
-            balancer_->restore(*saved.balancer);
-        } catch (const std::invalid_argument&) {
-            // Timings of another window: the balancer starts afresh, as on other device counts.
-        }
-    }
-}
-
-RunState Simulation::capture_state(const OutputPositions& outputs, double loop_seconds) {
-    RunState s;
-    s.problem = problem_.name();
-    s.build_id = build_id();
-    s.physics = physics_settings(problem_, options_, grid_, particle_count_);
-    s.time = time_;
-    s.iteration = iteration_;
-    s.next_dt_limit = next_dt_limit_;
-    s.removed = removed_;
-    s.particle_iterations = particle_iterations_;
-    s.largest_neighbours = largest_neighbours_;
-    s.loop_seconds = loop_seconds_before_ + loop_seconds;
-    s.restarts = restarts_;
-    s.particles = download();
-    const SliceMap& map = group_->slices();
-    for (int d = 0; d < map.devices(); ++d) s.first_slices.push_back(map.first_slice(d));
-    s.slice_count = map.slice_count();
-    s.halo = map.halo();
-    if (balancer_) s.balancer = balancer_->state();
-    s.outputs = outputs;
-    return s;
-}
-
-std::string Simulation::write_checkpoint_now(const OutputPositions& outputs, double loop_seconds,
-                                             double* gather_seconds) {
-    if (!checkpoints_) checkpoints_ = std::make_unique<CheckpointFolder>(options_.checkpoint_folder());
-    const auto start = SteadyClock::now();
-    const RunState state = capture_state(outputs, loop_seconds);
-    if (gather_seconds != nullptr) *gather_seconds = seconds_since(start);
-    return checkpoints_->write(state);
 }
 
 // Each device owns at least the slices its neighbours hold of it (halo_slices).

@@ -3,8 +3,8 @@
 
 #include <exception>
 #include <functional>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -18,9 +18,9 @@
 #include "devices/device.h"
 #include "devices/device_capacity.h"
 #include "devices/host_particles.h"
+#include "driver/run_options.h"
 #include "driver/run_outputs.h"
 #include "driver/run_setup.h"
-#include "driver/run_options.h"
 #include "instruments/device_readings.h"
 #include "multi_device/device_group.h"
 #include "multi_device/load_balance_log.h"
@@ -94,12 +94,18 @@ private:
     void finish_trace();
     void add_device_reports(RunReport& report);
     void time_loop(std::ostream& log, RunReport& report);
+    // Checkpoints (simulation_checkpoints.cpp).
     void resume(const RunState& saved, bool same_split);
-    bool checkpoint_due(double wall_since_last) const;
+    void schedule_checkpoints();  // from now: the next by simulated time, the wall clock
+    bool checkpoint_due() const;
+    // Writes one, counts it in `report`, logs its size and time, schedules the next.
+    void checkpoint(const RunOutputs& outputs, double loop_seconds, RunReport& report,
+                    std::ostream& log);
+    // At a rebuild past the next --branches decision time: its checkpoint. True for the last.
+    bool take_decision_point(const RunOutputs& outputs, double loop_seconds, std::ostream& log);
     [[noreturn]] void rethrow_after_last_checkpoint(std::exception_ptr failure,
-                                                    const RunOutputs& outputs,
-                                                    SteadyClock::time_point loop_start,
-                                                    RunReport& report);
+                                                    const RunOutputs& outputs, double loop_seconds,
+                                                    RunReport& report, std::ostream& log);
     void write_failed_report(RunReport& report, const std::string& path);
     [[noreturn]] void fail_out_of_domain();
     [[noreturn]] void fail_non_finite();
@@ -136,11 +142,13 @@ private:
     float next_dt_limit_;  // dt bound from the last corrector's forces
     std::uint32_t largest_neighbours_ = 0;
     // Checkpoints and restarts.
-    std::optional<RunState> saved_;       // the checkpoint this run goes on from, until run()
-    std::string restart_notes_;           // what reading it said, printed by run()
-    int restarts_ = 0;                    // restarts that led to this run
-    double loop_seconds_before_ = 0.0;    // the time loops of the runs before
-    double next_checkpoint_ = 0.0;        // simulated time the next checkpoint is due
+    std::optional<RunState> saved_;     // the checkpoint this run goes on from, until run()
+    std::string restart_notes_;         // what reading it said, printed by run()
+    int restarts_ = 0;                  // restarts that led to this run
+    double loop_seconds_before_ = 0.0;  // the time loops of the runs before
+    double next_checkpoint_ = 0.0;      // simulated time the next checkpoint is due
+    SteadyClock::time_point last_checkpoint_wall_;  // when the last was written (or the loop began)
+    std::size_t next_decision_ = 0;                 // --branches: the next decision time to reach
     std::unique_ptr<CheckpointFolder> checkpoints_;  // made by the first checkpoint
 };
 

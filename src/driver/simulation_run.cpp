@@ -1,6 +1,5 @@
 // Simulation::run: the time loop with its output, gauges and status lines, the trace window and
 // the run report.
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -9,9 +8,7 @@
 
 #include "common/clock.h"
 #include "common/interrupt.h"
-#include "checkpoint/checkpoint_file.h"
 #include "driver/output_series.h"
-#include "driver/restart.h"
 #include "driver/run_outputs.h"
 #include "driver/run_setup.h"
 #include "driver/simulation.h"
@@ -110,46 +107,6 @@ void check_trace_path(const std::string& path) {
 
 }  // namespace
 
-namespace {
-
-// The first multiple of `every` after `time` (computed, not stepped to: a tiny interval would
-// take millions of steps).
-double next_multiple_after(double time, double every) {
-    double next = every * (std::floor(time / every) + 1.0);
-    if (next <= time) next += every;  // rounding
-    return next;
-}
-
-}  // namespace
-
-bool Simulation::checkpoint_due(double wall_since_last) const {
-    const bool by_time = options_.checkpoint_every > 0.0 && time_ >= next_checkpoint_;
-    const bool by_wall =
-        options_.checkpoint_wall_seconds > 0.0 && wall_since_last >= options_.checkpoint_wall_seconds;
-    return by_time || by_wall;
-}
-
-// After an output failure: a last checkpoint (where the output series stood before it), then
-// the failure, saying where that checkpoint is or why it could not be written either.
-void Simulation::rethrow_after_last_checkpoint(std::exception_ptr failure, const RunOutputs& outputs,
-                                               SteadyClock::time_point loop_start,
-                                               RunReport& report) {
-    try {
-        std::rethrow_exception(failure);
-    } catch (const std::exception& e) {
-        std::string what = e.what();
-        try {
-            report.last_checkpoint = write_checkpoint_now(outputs.positions(), seconds_since(loop_start));
-            ++report.checkpoints_written;
-            what += "; a last checkpoint was written " + when() + " to " + report.last_checkpoint +
-                    " (go on with --restart, once the output can be written)";
-        } catch (const std::exception& second) {
-            what += std::string("; the last checkpoint could not be written either: ") + second.what();
-        }
-        throw std::runtime_error(what);
-    }
-}
-
 // The time loop, with output, status lines, checkpoints and the trace window; fills what the
 // report says of the loop however it ends. Checkpoints are taken where the next iteration
 // rebuilds; an interrupting signal runs the loop on to that point, then writes one and throws
@@ -180,15 +137,10 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
         saved_.reset();
         const auto measure = [this] { return this->measure(); };
         if (balancer_) {
-            balance_log_ =
-                std::make_unique<LoadBalanceLog>(options_.output_dir + "/load_balance.csv",
-                                                 restarts_ > 0);
+            balance_log_ = std::make_unique<LoadBalanceLog>(
+                options_.output_dir + "/load_balance.csv", restarts_ > 0);
         }
-        if (options_.checkpoint_every > 0.0) {
-            next_checkpoint_ = next_multiple_after(time_, options_.checkpoint_every);
-        }
-        auto last_checkpoint = SteadyClock::now();
-        std::size_t next_decision = 0;
+        schedule_checkpoints();
         outputs->write_due(time_, false, *group_, params_, measure, main_track_,
                            report.output_seconds);
         report.output_frames = outputs->frames();
@@ -215,44 +167,20 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
             }
             report.output_frames = outputs->frames();
             if (output_failure && at_rebuild()) {
-                rethrow_after_last_checkpoint(output_failure, *outputs, loop_start, report);
+                rethrow_after_last_checkpoint(output_failure, *outputs, seconds_since(loop_start),
+                                              report, log);
             }
-            if (at_rebuild() && next_decision < options_.decision_times.size() &&
-                time_ >= options_.decision_times[next_decision]) {
-                // A decision point of --branches: the state the branches start from.
-                const std::string path =
-                    decision_checkpoint_path(options_.output_dir, next_decision);
-                write_checkpoint(path, capture_state(outputs->positions(),
-                                                     seconds_since(loop_start)));
-                log << "decision point " << next_decision << " " << when() << ": " << path
-                    << "\n";
-                if (++next_decision == options_.decision_times.size()) {
-                    report.status = "branched";  // the branches go on from here
-                    break;
-                }
+            if (take_decision_point(*outputs, seconds_since(loop_start), log)) {
+                report.status = "branched";  // the last one: the branches go on from here
+                break;
             }
             const int signal = interrupt_signal();
-            if (at_rebuild() && time_ < options_.t_end &&
-                (signal != 0 || checkpoint_due(seconds_since(last_checkpoint)))) {
+            if (at_rebuild() && time_ < options_.t_end && (signal != 0 || checkpoint_due())) {
                 status.finish();
-                const auto writing = SteadyClock::now();
-                double gathering = 0.0;
-                report.last_checkpoint = write_checkpoint_now(
-                    outputs->positions(), seconds_since(loop_start), &gathering);
-                const double seconds = seconds_since(writing);
-                report.checkpoint_seconds += seconds;
-                ++report.checkpoints_written;
-                last_checkpoint = SteadyClock::now();
-                if (options_.checkpoint_every > 0.0) {
-                    next_checkpoint_ = next_multiple_after(time_, options_.checkpoint_every);
-                }
-                log << "checkpoint " << report.last_checkpoint << " " << when() << ": "
-                    << std::filesystem::file_size(report.last_checkpoint) / 1e6 << " MB in "
-                    << seconds << " s (" << gathering << " s gathering it from the devices, "
-                    << seconds - gathering << " s encoding and writing it)\n";
+                checkpoint(*outputs, seconds_since(loop_start), report, log);
                 if (signal != 0) {
-                    throw Interrupted(std::string("interrupted by ") + interrupt_name(signal) + " " +
-                                          when() + "; checkpoint written to " +
+                    throw Interrupted(std::string("interrupted by ") + interrupt_name(signal) +
+                                          " " + when() + "; checkpoint written to " +
                                           report.last_checkpoint,
                                       signal, report.last_checkpoint);
                 }

@@ -95,13 +95,11 @@ void print_summary(const RunReport& r, std::ostream& out) {
         << "  iterations    " << r.iterations << " to t = " << r.simulated_time << " s\n"
         << "  left domain   " << r.removed_particles << " particles removed\n";
     if (r.restarts > 0 || r.checkpoints_written > 0) {
-        out << "  checkpoints   " << r.checkpoints_written << " written in "
-            << r.checkpoint_seconds << " s"
-            << (r.last_checkpoint.empty() ? "" : ", last " + r.last_checkpoint) << "; "
+        out << "  checkpoints   " << r.checkpoints_written << " written in " << r.checkpoint_seconds
+            << " s" << (r.last_checkpoint.empty() ? "" : ", last " + r.last_checkpoint) << "; "
             << r.restarts << " restart(s) before this run\n";
     }
-    out
-        << std::fixed << std::setprecision(3) << "  wall time     " << r.setup_seconds
+    out << std::fixed << std::setprecision(3) << "  wall time     " << r.setup_seconds
         << " s set-up + " << r.loop_seconds << " s time loop (" << r.output_seconds << " s output, "
         << r.balance_seconds << " s load balancing)\n"
         << "  throughput    " << std::setprecision(1) << r.kips()

@@ -74,10 +74,10 @@ struct RunReport {
     std::uint32_t largest_neighbour_count = 0;  // list entries used at most (list only)
     int max_neighbours = 0;                     // list entries per particle; 0: no list
     std::string trace_file;                     // written by --trace, or empty
-    int restarts = 0;                // checkpoints this run went on from, in a chain
-    int checkpoints_written = 0;     // by this run
-    double checkpoint_seconds = 0.0;  // wall time writing them (inside the time loop)
-    std::string last_checkpoint;     // the newest it wrote, or empty
+    int restarts = 0;                           // checkpoints this run went on from, in a chain
+    int checkpoints_written = 0;                // by this run
+    double checkpoint_seconds = 0.0;            // wall time writing them (inside the time loop)
+    std::string last_checkpoint;                // the newest it wrote, or empty
 
     // Thousands of iterations x particles per second of the time loop (docs/design.md: paper
     // section 4.1).

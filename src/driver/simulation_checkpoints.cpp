@@ -1,0 +1,140 @@
+// Simulation's checkpoints: resuming from one, capturing the state, writing one when due (by
+// simulated or wall time, on a signal, after an output failure) and at --branches' decision
+// points. Every checkpoint is taken where the next iteration rebuilds (at_rebuild).
+#include <cmath>
+#include <filesystem>
+
+#include "checkpoint/checkpoint_file.h"
+#include "driver/restart.h"
+#include "driver/simulation.h"
+
+namespace sph {
+
+namespace {
+
+// The first multiple of `every` after `time` (computed, not stepped to: a tiny interval would
+// take millions of steps).
+double next_multiple_after(double time, double every) {
+    double next = every * (std::floor(time / every) + 1.0);
+    if (next <= time) next += every;  // rounding
+    return next;
+}
+
+}  // namespace
+
+// The counters, dt bound and balancer timings of the checkpoint this run goes on from.
+void Simulation::resume(const RunState& saved, bool same_split) {
+    time_ = saved.time;
+    iteration_ = saved.iteration;
+    next_dt_limit_ = saved.next_dt_limit;
+    removed_ = saved.removed;
+    particle_iterations_ = saved.particle_iterations;
+    largest_neighbours_ = saved.largest_neighbours;
+    restarts_ = saved.restarts + 1;
+    loop_seconds_before_ = saved.loop_seconds;
+    if (balancer_ && saved.balancer && same_split) {
+        try {
+            balancer_->restore(*saved.balancer);
+        } catch (const std::invalid_argument&) {
+            // Timings of another window: the balancer starts afresh, as on other device counts.
+        }
+    }
+}
+
+RunState Simulation::capture_state(const OutputPositions& outputs, double loop_seconds) {
+    RunState s;
+    s.problem = problem_.name();
+    s.build_id = build_id();
+    s.physics = physics_settings(problem_, options_, grid_, particle_count_);
+    s.time = time_;
+    s.iteration = iteration_;
+    s.next_dt_limit = next_dt_limit_;
+    s.removed = removed_;
+    s.particle_iterations = particle_iterations_;
+    s.largest_neighbours = largest_neighbours_;
+    s.loop_seconds = loop_seconds_before_ + loop_seconds;
+    s.restarts = restarts_;
+    s.particles = download();
+    const SliceMap& map = group_->slices();
+    for (int d = 0; d < map.devices(); ++d) s.first_slices.push_back(map.first_slice(d));
+    s.slice_count = map.slice_count();
+    s.halo = map.halo();
+    if (balancer_) s.balancer = balancer_->state();
+    s.outputs = outputs;
+    return s;
+}
+
+std::string Simulation::write_checkpoint_now(const OutputPositions& outputs, double loop_seconds,
+                                             double* gather_seconds) {
+    if (!checkpoints_) {
+        checkpoints_ = std::make_unique<CheckpointFolder>(options_.checkpoint_folder());
+    }
+    const auto start = SteadyClock::now();
+    const RunState state = capture_state(outputs, loop_seconds);
+    if (gather_seconds != nullptr) *gather_seconds = seconds_since(start);
+    return checkpoints_->write(state);
+}
+
+void Simulation::schedule_checkpoints() {
+    last_checkpoint_wall_ = SteadyClock::now();
+    if (options_.checkpoint_every > 0.0) {
+        next_checkpoint_ = next_multiple_after(time_, options_.checkpoint_every);
+    }
+}
+
+bool Simulation::checkpoint_due() const {
+    const bool by_time = options_.checkpoint_every > 0.0 && time_ >= next_checkpoint_;
+    const bool by_wall = options_.checkpoint_wall_seconds > 0.0 &&
+                         seconds_since(last_checkpoint_wall_) >= options_.checkpoint_wall_seconds;
+    return by_time || by_wall;
+}
+
+void Simulation::checkpoint(const RunOutputs& outputs, double loop_seconds, RunReport& report,
+                            std::ostream& log) {
+    const auto writing = SteadyClock::now();
+    double gathering = 0.0;
+    report.last_checkpoint = write_checkpoint_now(outputs.positions(), loop_seconds, &gathering);
+    const double seconds = seconds_since(writing);
+    report.checkpoint_seconds += seconds;
+    ++report.checkpoints_written;
+    schedule_checkpoints();
+    log << "checkpoint " << report.last_checkpoint << " " << when() << ": "
+        << std::filesystem::file_size(report.last_checkpoint) / 1e6 << " MB in " << seconds
+        << " s (" << gathering << " s gathering it from the devices, " << seconds - gathering
+        << " s encoding and writing it)\n";
+}
+
+bool Simulation::take_decision_point(const RunOutputs& outputs, double loop_seconds,
+                                     std::ostream& log) {
+    const std::vector<double>& times = options_.decision_times;
+    if (!at_rebuild() || next_decision_ >= times.size() || time_ < times[next_decision_]) {
+        return false;
+    }
+    const std::string path = decision_checkpoint_path(options_.output_dir, next_decision_);
+    write_checkpoint(path, capture_state(outputs.positions(), loop_seconds));
+    log << "decision point " << next_decision_ << " " << when() << ": " << path << "\n";
+    return ++next_decision_ == times.size();
+}
+
+// After an output failure: a last checkpoint (where the output series stood before it), then
+// the failure, saying where that checkpoint is or why it could not be written either.
+void Simulation::rethrow_after_last_checkpoint(std::exception_ptr failure,
+                                               const RunOutputs& outputs, double loop_seconds,
+                                               RunReport& report, std::ostream& log) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+        std::string what = e.what();
+        try {
+            checkpoint(outputs, loop_seconds, report, log);
+            what += "; a last checkpoint was written " + when() + " to " + report.last_checkpoint +
+                    " (go on with --restart, once the output can be written)";
+        } catch (const std::exception& second) {
+            what +=
+                std::string("; the last checkpoint could not be written either: ") + second.what();
+        }
+        throw std::runtime_error(what);
+    }
+}
+
+}  // namespace sph

@@ -1,0 +1,56 @@
+#include "restart_support.h"
+
+#include "dam_break.h"
+
+namespace sph::restart_testing {
+
+Finish finish(Simulation& sim) {
+    return Finish{testing::states_by_id(sim.particles()), sim.time(), sim.iteration()};
+}
+
+RunOptions options_on(const DeviceSelection& devices, BackendChoice backend) {
+    RunOptions o =
+        testing::small_run(backend == BackendChoice::kCuda ? kGpuDp : kDp, 10.0, backend);
+    o.devices = devices;
+    o.threads = 1;
+    return o;
+}
+
+RunOptions options_on(int cpu_devices) {
+    return options_on(DeviceSelection::cpu(cpu_devices));
+}
+
+Finish straight(const RunOptions& o, int iterations) {
+    const DamBreak problem;
+    Simulation sim(problem, o, 0);
+    for (int i = 0; i < iterations; ++i) sim.step();
+    return finish(sim);
+}
+
+Finish restarted(RunOptions before, RunOptions after, int first, int total,
+                 const std::string& dir) {
+    const DamBreak problem;
+    before.checkpoint_dir = dir;
+    std::string path;
+    {
+        Simulation sim(problem, before, 0);
+        for (int i = 0; i < first; ++i) sim.step();
+        EXPECT_TRUE(sim.at_rebuild());
+        path = sim.write_checkpoint_now(OutputPositions{}, 0.0);
+    }
+    after.restart_from = path;
+    Simulation sim(problem, after, 0);
+    EXPECT_EQ(sim.iteration(), first);
+    EXPECT_EQ(sim.restarts(), 1);
+    while (sim.iteration() < total) sim.step();
+    return finish(sim);
+}
+
+void expect_bitwise(const Finish& straight, const Finish& restarted) {
+    EXPECT_EQ(straight.iteration, restarted.iteration);
+    EXPECT_EQ(straight.time, restarted.time);
+    ASSERT_EQ(straight.state.size(), restarted.state.size());
+    EXPECT_EQ(testing::count_bitwise_differences(straight.state, restarted.state), 0);
+}
+
+}  // namespace sph::restart_testing
