@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine over device-carry/: issue 24's figure. DamBreak (BRANCH_DP, default
-# 0.01 m: 1.05 M particles) to t = 1.0 s, no frames: a tree of 8 scenarios in two levels (the
-# base to 0.6 s; two branches there, alpha 0.02 and 0.1; each with four branches at 0.8 s, delta
-# 0, 0.05, 0.1, 0.2) run once with --branches, against the 8 scenarios run separately from
-# t = 0 (each a one-chain branch file, so that it computes the same changes at the same times).
-# Wall time of each, and whether each scenario's gauges.csv is the same bytes both ways.
+# 0.01 m: 1.05 M particles) to t = 1.0 s, no frames: a tree of 8 scenarios in two levels with
+# every kind of change (the base to 0.6 s; there the obstacle kept or removed; each of those with
+# four branches at 0.8 s: as it is, a wall added across the tank in the surge's way with a wall
+# sensor on its face, viscosity alpha 0.1, diffusion delta 0.2 and a gauge). Run once with
+# --branches and --branch-slots 1 (one branch at a time) and 2 (two side by side on the GPU);
+# against the 8 scenarios run separately from t = 0 (--scenario: one run each, the changes
+# applied at their times). Wall time of each, the GPU's memory in use sampled every 100 ms, and
+# whether each scenario's gauges.csv is the same bytes all ways.
 set -uo pipefail
 source bench/device_env.sh
 out=$out/branches
@@ -12,37 +15,62 @@ mkdir -p "$out"
 dp=${BRANCH_DP:-0.01}
 work=/tmp/branches-run
 rm -rf "$work" && mkdir -p "$work"
-{
-  echo "at 0.6"
-  for a in 0.02 0.1; do echo "branch a${a//./}"; echo "alpha $a"; done
-  for a in 0.02 0.1; do
-    echo "at 0.8 in a${a//./}"
-    for d in 0 0.05 0.1 0.2; do echo "branch a${a//./}_d${d//./}"; echo "delta $d"; done
-  done
-} > "$work/tree.txt"
+cat > "$work/tree.txt" <<'PLAN'
+at 0.6
+branch obstacle
+branch no_obstacle
+  remove obstacle
+PLAN
+leaves=()
+for parent in obstacle no_obstacle; do
+  cat >> "$work/tree.txt" <<PLAN
+at 0.8 in $parent
+branch ${parent}_as_is
+branch ${parent}_wall
+  add_box 1.2 0 0 1.26 1 0.3
+  sensor S_wall 1.26 0.5 0.05 +x 0.05
+branch ${parent}_viscous
+  alpha 0.1
+branch ${parent}_diffusive
+  delta 0.2
+  gauge G_mid 1.1 0.5
+PLAN
+  leaves+=("${parent}_as_is" "${parent}_wall" "${parent}_viscous" "${parent}_diffusive")
+done
 cp "$work/tree.txt" "$out/tree.txt"
-run() {  # name, plan
-  local start end
+run() {  # name, arguments...
+  local name=$1 start end peak
+  shift
+  nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 100 > "$work/$name.mem" &
+  local sampler=$!
   start=$(date +%s%N)
-  "$bin"/dambreak --backend cuda --dp "$dp" --t-end 1.0 --no-frames --output-dir "$work/$1" \
-    --branches "$2" > "$out/$1.log" 2>&1
+  "$bin"/dambreak --backend cuda --dp "$dp" --t-end 1.0 --no-frames --output-dir "$work/$name" \
+    --branches "$work/tree.txt" "$@" > "$out/$name.log" 2>&1
   local code=$?
   end=$(date +%s%N)
-  echo "$1: exit $code, $(( (end - start) / 1000000 )) ms"
+  kill $sampler 2>/dev/null; wait $sampler 2>/dev/null
+  peak=$(sort -n "$work/$name.mem" | tail -1)
+  echo "$name: exit $code, $(( (end - start) / 1000000 )) ms, GPU memory in use at most ${peak} MiB"
 }
-run tree "$work/tree.txt" | tee "$out/times.txt"
-for a in 0.02 0.1; do
-  for d in 0 0.05 0.1 0.2; do
-    name=a${a//./}_d${d//./}
-    printf 'at 0.6\nbranch a%s\nalpha %s\nat 0.8 in a%s\nbranch %s\ndelta %s\n' \
-      "${a//./}" "$a" "${a//./}" "$name" "$d" > "$work/$name.txt"
-    run "alone-$name" "$work/$name.txt" | tee -a "$out/times.txt"
-    if cmp -s "$work/tree/$name/gauges.csv" "$work/alone-$name/$name/gauges.csv"; then
-      echo "$name: gauges.csv the same bytes in the tree and alone" | tee -a "$out/times.txt"
+echo "GPU memory in use before any run: $(nvidia-smi --query-gpu=memory.used --format=csv,noheader)" |
+  tee "$out/times.txt"
+run tree-slots1 --branch-slots 1 | tee -a "$out/times.txt"
+run tree-slots2 --branch-slots 2 | tee -a "$out/times.txt"
+for leaf in "${leaves[@]}"; do
+  run "alone-$leaf" --scenario "$leaf" | tee -a "$out/times.txt"
+  for tree in tree-slots1 tree-slots2; do
+    if cmp -s "$work/$tree/$leaf/gauges.csv" "$work/alone-$leaf/gauges.csv"; then
+      echo "$leaf: gauges.csv the same bytes in $tree and alone" | tee -a "$out/times.txt"
     else
-      echo "$name: gauges.csv DIFFERENT" | tee -a "$out/times.txt"
+      echo "$leaf: gauges.csv DIFFERENT in $tree and alone" | tee -a "$out/times.txt"
     fi
   done
 done
-cp "$work/tree/branches.csv" "$out/"
-grep -h "memory\|B/particle" "$out/tree.log" | head -3
+for tree in tree-slots1 tree-slots2; do
+  mkdir -p "$out/$tree"
+  cp "$work/$tree/branches.csv" "$work/$tree/tree_report.md" "$work/$tree/tree_report.csv" \
+    "$out/$tree/"
+  cp -r "$work/$tree/tree_report" "$out/$tree/"
+done
+du -sh "$work"/tree-slots1/base/decision_*.chk "$work"/tree-slots1/*/decision_*.chk 2>/dev/null |
+  tee -a "$out/times.txt"

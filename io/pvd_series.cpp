@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "atomic_file.h"
-#include "pvtu_writer.h"
+#include "xml_escape.h"
 
 namespace sph {
 

@@ -1,6 +1,7 @@
 #include "pvtu_writer.h"
 
 #include "atomic_file.h"
+#include "xml_escape.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -9,33 +10,6 @@
 #include <stdexcept>
 
 namespace sph {
-
-std::string xml_attribute_escape(const std::string& value) {
-    std::string out;
-    out.reserve(value.size());
-    for (char ch : value) {
-        switch (ch) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&apos;";
-                break;
-            default:
-                out += ch;
-        }
-    }
-    return out;
-}
 
 void write_pvtu(const std::string& path, const std::vector<std::string>& piece_files,
                 bool has_device_field) {

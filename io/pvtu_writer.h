@@ -13,7 +13,4 @@ namespace sph {
 void write_pvtu(const std::string& path, const std::vector<std::string>& piece_files,
                 bool has_device_field);
 
-// Escapes a value for use inside a double-quoted XML attribute (file names may hold '&').
-std::string xml_attribute_escape(const std::string& value);
-
 }  // namespace sph

@@ -82,6 +82,10 @@ void BoreInABox::check_resolution(double dp) const {
     }
 }
 
+std::vector<NamedRegion> BoreInABox::regions(double dp) const {
+    return {{variant_ == Variant::kWall ? "wall" : "block", obstacle(dp)}};
+}
+
 Box BoreInABox::obstacle(double dp) const {
     if (variant_ == Variant::kCorridor) {
         return snapped(Box{{kCorridorWidth, kBlockY[0], 0.0}, {kBox[0], kBlockY[1], kBlockTop}},

@@ -45,6 +45,8 @@ public:
     Box domain(double dp) const override;
     void check_resolution(double dp) const override;
     void fill(double dp, const EmitParticle& emit) const override;
+    // "wall" or "block", as the variant has: obstacle(dp).
+    std::vector<NamedRegion> regions(double dp) const override;
 
     // The region the wall or the block takes at spacing dp, its faces half a spacing from the
     // lattice points it holds. Where dp is too coarse to put two rows of particles in the wall's

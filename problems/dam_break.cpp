@@ -53,6 +53,11 @@ Instruments DamBreak::instruments() const {
     return in;
 }
 
+std::vector<NamedRegion> DamBreak::regions(double) const {
+    return {{"obstacle", Box{{kObstacleLo[0], kObstacleLo[1], kObstacleLo[2]},
+                             {kObstacleHi[0], kObstacleHi[1], kObstacleHi[2]}}}};
+}
+
 void DamBreak::fill(double dp, const EmitParticle& emit) const {
     const double surface = kWaterHi[2];
     const Box obstacle{{kObstacleLo[0], kObstacleLo[1], kObstacleLo[2]},

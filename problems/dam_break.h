@@ -39,6 +39,8 @@ public:
     void check_resolution(double dp) const override;
     void fill(double dp, const EmitParticle& emit) const override;
     Instruments instruments() const override;
+    // "obstacle": the box in the tank's way.
+    std::vector<NamedRegion> regions(double dp) const override;
 };
 
 }  // namespace sph

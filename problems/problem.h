@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "instruments.h"
 #include "particle_type.h"
@@ -17,6 +18,13 @@ struct Box {
     bool contains(double x, double y, double z) const {
         return x >= lo[0] && x < hi[0] && y >= lo[1] && y < hi[1] && z >= lo[2] && z < hi[2];
     }
+};
+
+// A part of a problem's walls a what-if branch can remove by name (driver/geometry_change.h):
+// every wall particle inside `box` belongs to it.
+struct NamedRegion {
+    std::string name;
+    Box box;
 };
 
 // A particle as a problem lays it out: the simulator derives density and mass from it.
@@ -49,6 +57,8 @@ public:
     // Throws std::invalid_argument naming --dp if dp is too coarse for the geometry.
     virtual void check_resolution(double dp) const = 0;
     virtual void fill(double dp, const EmitParticle& emit) const = 0;
+    // The parts of its walls a branch may remove by name (none unless overridden).
+    virtual std::vector<NamedRegion> regions(double /*dp*/) const { return {}; }
     // Gauges, probes and front tracker the problem measures by default (none unless overridden).
     virtual Instruments instruments() const { return {}; }
 };

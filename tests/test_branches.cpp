@@ -3,6 +3,7 @@
 // branches sharing its base.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -32,7 +33,7 @@ TEST(BranchPlan, ReadsDecisionPointsBranchesAndChanges) {
     const Branch& viscous = plan.decisions[0].branches[1];
     EXPECT_EQ(viscous.name, "more-viscous");
     ASSERT_EQ(viscous.changes.size(), 2u);
-    EXPECT_EQ(viscous.changes[0].setting, "alpha");
+    EXPECT_EQ(viscous.changes[0].kind, BranchChange::Kind::kAlpha);
     EXPECT_EQ(viscous.changes[1].value, 0.05);
     EXPECT_EQ(plan.decisions[1].branches[0].name, "late");
 }
@@ -102,8 +103,8 @@ TEST(Branches, AnEmptyBranchIsTheBaseGoingOnAndSharingChangesNothing) {
     ASSERT_EQ(run_dambreak(dir.path() + "/alone", {"--branches", one}).code, 0);
     EXPECT_EQ(testing::read_text(dir.path() + "/alone/viscous/gauges.csv"), viscous);
     const std::string summary = testing::read_text(dir.path() + "/tree/branches.csv");
-    EXPECT_NE(summary.find("early,0.050000,completed"), std::string::npos) << summary;
-    EXPECT_NE(summary.find("viscous,0.100000,completed"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("early,base,0.050000,completed"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("viscous,base,0.100000,completed"), std::string::npos) << summary;
 }
 
 // Two levels: a branch with decision points of its own stops there, and its branches go on from
@@ -123,8 +124,50 @@ TEST(Branches, ATreeOfTwoLevelsGoesOnFromEachBranch) {
     EXPECT_EQ(testing::read_text(dir.path() + "/tree/viscous_same/gauges.csv"), viscous);
     EXPECT_NE(testing::read_text(dir.path() + "/tree/viscous_diffusive/gauges.csv"), viscous);
     const std::string summary = testing::read_text(dir.path() + "/tree/branches.csv");
-    EXPECT_NE(summary.find("viscous,0.050000,branched"), std::string::npos) << summary;
-    EXPECT_NE(summary.find("viscous_diffusive,0.100000,completed"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("viscous,base,0.050000,branched"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("viscous_diffusive,viscous,0.100000,completed"), std::string::npos)
+        << summary;
+}
+
+TEST(BranchPlan, ReadsWallAndInstrumentChanges) {
+    const BranchPlan plan = parse_branch_plan(
+        "at 0.5\n"
+        "branch changed\n"
+        "  remove obstacle\n"
+        "  add_box 1.6 0 0 1.84 1 0.16\n"
+        "  gauge G_box 1.9 0.5\n"
+        "  probe Q_box 1.88 0.5 0.04\n"
+        "  sensor S_box 1.84 0.5 0.08 +x 0.1\n",
+        "plan.txt");
+    const std::vector<BranchChange>& c = plan.decisions[0].branches[0].changes;
+    ASSERT_EQ(c.size(), 5u);
+    EXPECT_EQ(c[0].kind, BranchChange::Kind::kRemove);
+    EXPECT_EQ(c[0].name, "obstacle");
+    EXPECT_EQ(c[1].kind, BranchChange::Kind::kAddBox);
+    EXPECT_EQ(c[1].box.lo[0], 1.6);
+    EXPECT_EQ(c[1].box.hi[2], 0.16);
+    EXPECT_EQ(c[1].line, 4);
+    EXPECT_EQ(c[2].gauge.name, "G_box");
+    EXPECT_EQ(c[2].gauge.y, 0.5);
+    EXPECT_EQ(c[3].probe.z, 0.04);
+    EXPECT_EQ(c[4].sensor.axis, 0);
+    EXPECT_EQ(c[4].sensor.direction, 1);
+    EXPECT_EQ(c[4].sensor.diameter, 0.1);
+}
+
+TEST(BranchPlan, MalformedChangesAreRefusedNamingTheLine) {
+    const std::string head = "at 0.5\nbranch a\n";
+    EXPECT_NE(refusal(head + "remove\n").find("line 3: 'remove' takes"), std::string::npos);
+    EXPECT_NE(refusal(head + "add_box 1 0 0 0.5 1 1\n").find("line 3: 'add_box' takes"),
+              std::string::npos);
+    EXPECT_NE(refusal(head + "add_box 0 0 0 1 1\n").find("line 3"), std::string::npos);
+    EXPECT_NE(refusal(head + "gauge 1.0 0.5\n").find("line 3: 'gauge' takes"), std::string::npos);
+    EXPECT_NE(refusal(head + "probe P 1 2\n").find("line 3: 'probe' takes"), std::string::npos);
+    EXPECT_NE(refusal(head + "sensor S 1 0.5 0.1 x 0.1\n").find("line 3: 'sensor' takes"),
+              std::string::npos);
+    EXPECT_NE(refusal(head + "sensor S 1 0.5 0.1 +x 0\n").find("line 3"), std::string::npos);
+    EXPECT_NE(refusal("at 0.5\nremove obstacle\n").find("line 2: 'remove' before any branch"),
+              std::string::npos);
 }
 
 TEST(BranchPlan, ANestedDecisionPointNeedsItsBranchBeforeIt) {
@@ -141,6 +184,128 @@ TEST(Branches, ADecisionPointAtOrPastTheEndIsRefused) {
     const testing::AppResult r = run_dambreak(dir.path() + "/out", {"--branches", plan});
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("not before --t-end"), std::string::npos) << r.err;
+}
+
+// Changes that do not fit the problem are refused before anything runs, naming the line.
+TEST(Branches, ChangesThatDoNotFitTheProblemAreRefusedNamingTheLine) {
+    testing::TempDir dir("unfit");
+    auto refused = [&](const std::string& text) {
+        const std::string plan = write_plan(dir.path(), "plan.txt", text);
+        const testing::AppResult r = run_dambreak(dir.path() + "/out", {"--branches", plan});
+        EXPECT_EQ(r.code, 2) << text;
+        return r.err;
+    };
+    const std::string head = "at 0.1\nbranch a\n";
+    const std::string region = refused(head + "remove gate\n");
+    EXPECT_NE(region.find("line 3: DamBreak has no region 'gate' (it has: obstacle)"),
+              std::string::npos)
+        << region;
+    EXPECT_NE(refused(head + "add_box 1 0 0 9 1 1\n")
+                  .find("line 3: add_box 1 0 0 9 1 1: the box "
+                        "leaves DamBreak's domain"),
+              std::string::npos);
+    EXPECT_NE(refused(head + "add_box 1.01 0 0 1.02 1 1\n")
+                  .find("line 3: add_box 1.01 0 0 1.02 1 1: no particle fits"),
+              std::string::npos);
+    EXPECT_NE(refused(head + "gauge H1 1 0.5\n").find("line 3: the instrument name 'H1' is taken"),
+              std::string::npos);
+    EXPECT_NE(refused(head + "probe Q 1 0.5 40\n").find("line 3: 'Q' lies outside the domain"),
+              std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir.path() + "/out/base")) << "nothing ran";
+}
+
+// Every kind of change: the branch sharing the base is bitwise the scenario run alone from t = 0
+// with its changes applied at the decision time (--scenario: one run, the state handed over in
+// memory, no checkpoint file).
+TEST(Branches, EachKindOfChangeEqualsItsScenarioRunAlone) {
+    testing::TempDir dir("kinds");
+    const std::string plan =
+        write_plan(dir.path(), "kinds.txt",
+                   "at 0.05\n"
+                   "branch viscous\n  alpha 0.1\n"
+                   "branch diffusive\n  delta 0.2\n"
+                   "branch no_obstacle\n  remove obstacle\n"
+                   "branch wall\n  add_box 1.6 0 0 1.84 1 0.16\n"
+                   "  sensor S_wall 1.84 0.5 0.08 +x 0.1\n"
+                   "branch instruments\n  gauge G_new 1.9 0.5\n  probe Q_new 1.88 0.5 0.04\n"
+                   "at 0.1 in wall\n"
+                   "branch wall_no_obstacle\n  remove obstacle\n");
+    const testing::AppResult tree = run_dambreak(dir.path() + "/tree", {"--branches", plan});
+    ASSERT_EQ(tree.code, 0) << tree.err;
+    const std::string base = testing::read_text(dir.path() + "/tree/base/gauges.csv");
+    for (const std::string name :
+         {"viscous", "diffusive", "no_obstacle", "wall", "instruments", "wall_no_obstacle"}) {
+        // (wall stops at its own decision point in the tree: alone it runs on to the end, its
+        // rows up to there the same)
+        SCOPED_TRACE(name);
+        const std::string alone = dir.path() + "/alone_" + name;
+        const testing::AppResult r = run_dambreak(alone, {"--branches", plan, "--scenario", name});
+        ASSERT_EQ(r.code, 0) << r.err;
+        const std::string shared = testing::read_text(dir.path() + "/tree/" + name + "/gauges.csv");
+        const std::string by_itself = testing::read_text(alone + "/gauges.csv");
+        if (name == "wall") {
+            EXPECT_EQ(by_itself.substr(0, shared.size()), shared);
+            continue;
+        }
+        EXPECT_EQ(by_itself, shared);
+        EXPECT_NE(shared.substr(shared.rfind('\n', shared.size() - 2)),
+                  base.substr(base.rfind('\n', base.size() - 2)))
+            << "the change changed nothing";
+    }
+    // Added instruments: their columns read nan before the decision point, numbers after.
+    const std::vector<std::string> rows =
+        testing::read_lines(dir.path() + "/tree/instruments/gauges.csv");
+    EXPECT_NE(rows[0].find("G_new"), std::string::npos);
+    EXPECT_NE(rows[1].find("nan"), std::string::npos);
+    EXPECT_EQ(rows.back().find("nan"), std::string::npos) << rows.back();
+    const std::string wall = testing::read_text(dir.path() + "/tree/wall/gauges.csv");
+    EXPECT_NE(wall.find("S_wall"), std::string::npos);
+    // The tree report compares the scenarios' instruments.
+    const std::string report = testing::read_text(dir.path() + "/tree/tree_report.md");
+    EXPECT_NE(report.find("G_new"), std::string::npos);
+    EXPECT_TRUE(std::filesystem::exists(dir.path() + "/tree/tree_report/H1.svg"));
+}
+
+// A two-level tree on 2 CPU devices: the base on both (slices), then the branches, one per
+// device at once; every scenario bitwise as on one device one after another.
+TEST(Branches, ATwoLevelTreeOnTwoDevicesEqualsItOnOne) {
+    testing::TempDir dir("two-devices");
+    const std::string plan = write_plan(dir.path(), "tree.txt",
+                                        "at 0.05\nbranch a\n  alpha 0.1\n"
+                                        "branch b\n  remove obstacle\n"
+                                        "at 0.1 in a\nbranch a_same\nbranch a_box\n"
+                                        "  add_box 1.6 0 0 1.84 1 0.16\n"
+                                        "at 0.1\nbranch late\n  delta 0.2\n");
+    ASSERT_EQ(run_dambreak(dir.path() + "/one", {"--branches", plan}).code, 0);
+    const testing::AppResult two =
+        run_dambreak(dir.path() + "/two", {"--branches", plan, "--devices", "2"});
+    ASSERT_EQ(two.code, 0) << two.err;
+    for (const std::string name : {"a", "b", "a_same", "a_box", "late"}) {
+        EXPECT_EQ(testing::read_text(dir.path() + "/two/" + name + "/gauges.csv"),
+                  testing::read_text(dir.path() + "/one/" + name + "/gauges.csv"))
+            << name;
+    }
+    const std::string summary = testing::read_text(dir.path() + "/two/branches.csv");
+    EXPECT_NE(summary.find(",cpu0,"), std::string::npos) << summary;
+    EXPECT_NE(summary.find(",cpu1,"), std::string::npos) << summary;
+    EXPECT_NE(two.out.find("2 at once"), std::string::npos) << two.out;
+}
+
+TEST(Branches, ScenarioAndSlotOptionsAreChecked) {
+    testing::TempDir dir("scenario-options");
+    const std::string plan = write_plan(dir.path(), "p.txt", "at 0.1\nbranch a\n");
+    const testing::AppResult unknown =
+        run_dambreak(dir.path() + "/o", {"--branches", plan, "--scenario", "b"});
+    EXPECT_EQ(unknown.code, 2);
+    EXPECT_NE(unknown.err.find("--scenario b: no branch of that name"), std::string::npos)
+        << unknown.err;
+    const testing::AppResult alone = run_dambreak(dir.path() + "/o", {"--scenario", "a"});
+    EXPECT_EQ(alone.code, 2);
+    EXPECT_NE(alone.err.find("give --branches too"), std::string::npos) << alone.err;
+    const testing::AppResult slots =
+        run_dambreak(dir.path() + "/o", {"--branches", plan, "--branch-slots", "0"});
+    EXPECT_EQ(slots.code, 2);
+    EXPECT_NE(slots.err.find("--branch-slots must be 1 to 64"), std::string::npos) << slots.err;
 }
 
 }  // namespace

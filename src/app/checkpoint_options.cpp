@@ -22,7 +22,14 @@ po::options_description checkpoint_options(RunOptions& o, std::string& checkpoin
         ("branches", po::value(&o.branches_file),
          "what-if branches: a file of decision points and, at each, branches with their changes "
          "(docs/branches.md); the base runs once to the last decision point, then each branch "
-         "goes on from its decision point into <output-dir>/<branch>")
+         "goes on from its decision point into <output-dir>/<branch>, as many at once as there "
+         "are branch slots; tree_report.md compares them")
+        ("branch-slots", po::value(&o.branch_slots),
+         "--branches: branches that run at once on each device of the run (default 1; more "
+         "share a GPU, as many as its memory holds)")
+        ("scenario", po::value(&o.scenario),
+         "--branches: run only the branch of this name, alone from t = 0 into <output-dir>, its "
+         "changes (and those of the branches above it) applied at their decision points")
         ("restart", po::value(&o.restart_from),
          "go on from this checkpoint file, or from the newest in the checkpoint folder (latest): "
          "bitwise the run that never stopped, on any number of devices; the output series and "
@@ -55,6 +62,21 @@ void parse_checkpoint_every(const std::string& text, RunOptions& o) {
         o.checkpoint_every = value;
     } else {
         o.checkpoint_wall_seconds = value * scale;
+    }
+}
+
+void check_branch_options(const RunOptions& o) {
+    if (o.branch_slots < 1 || o.branch_slots > 64) {
+        throw OptionError("--branch-slots must be 1 to 64 (got " + std::to_string(o.branch_slots) +
+                          ")");
+    }
+    if (!o.scenario.empty() && o.branches_file.empty()) {
+        throw OptionError("--scenario names a branch of a --branches file: give --branches too");
+    }
+    if (!o.branches_file.empty() && !o.restart_from.empty()) {
+        throw OptionError(
+            "--restart and --branches cannot go together: the branches start from "
+            "the base run they share");
     }
 }
 

@@ -19,4 +19,8 @@ boost::program_options::options_description checkpoint_options(RunOptions& o,
 // unit ("90s", "30min", "2h") into checkpoint_wall_seconds. Throws OptionError.
 void parse_checkpoint_every(const std::string& text, RunOptions& options);
 
+// Throws OptionError for --branch-slots out of range, --scenario without --branches, or
+// --branches with --restart.
+void check_branch_options(const RunOptions& o);
+
 }  // namespace sph

@@ -346,6 +346,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
         o.fault_iteration = iteration;
     }
     if (!t.checkpoint_every.empty()) parse_checkpoint_every(t.checkpoint_every, o);
+    check_branch_options(o);
     std::tie(o.trace_first, o.trace_end) =
         parse_integer_pair(t.trace_window, "trace-iterations", "FIRST:END, e.g. 10:30");
     if (o.trace_end <= o.trace_first) {

@@ -28,6 +28,87 @@ bool read_number(const std::string& word, double& value) {
     return !in.fail() && in.eof() && std::isfinite(value);
 }
 
+// The numbers words[first ...] as `count` finite numbers.
+bool read_numbers(const std::vector<std::string>& words, std::size_t first, std::size_t count,
+                  double* out) {
+    if (words.size() < first + count) return false;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (!read_number(words[first + i], out[i])) return false;
+    }
+    return true;
+}
+
+// "+x" ... "-z": the axis and the direction of a wall sensor's face.
+bool read_face(const std::string& word, int& axis, int& direction) {
+    if (word.size() != 2 || (word[0] != '+' && word[0] != '-')) return false;
+    if (word[1] < 'x' || word[1] > 'z') return false;
+    axis = word[1] - 'x';
+    direction = word[0] == '+' ? 1 : -1;
+    return true;
+}
+
+// One change statement; false with `why` when malformed.
+bool parse_change(const std::vector<std::string>& words, BranchChange& change, std::string& why) {
+    using Kind = BranchChange::Kind;
+    const std::string& keyword = words[0];
+    double n[6] = {};
+    if (keyword == "alpha" || keyword == "delta") {
+        change.kind = keyword == "alpha" ? Kind::kAlpha : Kind::kDelta;
+        why = "'" + keyword + "' takes one number >= 0";
+        return words.size() == 2 && read_number(words[1], change.value) && change.value >= 0.0;
+    }
+    if (keyword == "remove") {
+        change.kind = Kind::kRemove;
+        why = "'remove' takes the name of one of the problem's regions (remove obstacle)";
+        change.name = words.size() == 2 ? words[1] : "";
+        return words.size() == 2 && is_name(words[1]);
+    }
+    if (keyword == "add_box") {
+        change.kind = Kind::kAddBox;
+        why =
+            "'add_box' takes the box's lowest and highest corners, X0 Y0 Z0 X1 Y1 Z1 in metres, "
+            "each lower than the other";
+        if (words.size() != 7 || !read_numbers(words, 1, 6, n)) return false;
+        for (int a = 0; a < 3; ++a) {
+            change.box.lo[a] = n[a];
+            change.box.hi[a] = n[a + 3];
+            if (!(n[a] < n[a + 3])) return false;
+        }
+        return true;
+    }
+    if (keyword == "gauge" || keyword == "probe" || keyword == "sensor") {
+        const std::size_t count = keyword == "gauge" ? 2 : 3;
+        why = keyword == "gauge"   ? "'gauge' takes a name and X Y (gauge G_wall 1.3 0.5)"
+              : keyword == "probe" ? "'probe' takes a name and X Y Z (probe P_wall 1.4 0.5 0.1)"
+                                   : "'sensor' takes a name, X Y Z on a wall's face, the face's "
+                                     "normal into the water (+x -x +y -y +z -z) and the disc's "
+                                     "diameter D > 0 (sensor S1 1.4 0.5 0.1 +x 0.03)";
+        const std::size_t size = keyword == "sensor" ? 7 : 2 + count;
+        if (words.size() != size || !is_name(words[1]) || !read_numbers(words, 2, count, n)) {
+            return false;
+        }
+        change.name = words[1];
+        if (keyword == "gauge") {
+            change.kind = Kind::kGauge;
+            change.gauge = Gauge{words[1], n[0], n[1]};
+        } else if (keyword == "probe") {
+            change.kind = Kind::kProbe;
+            change.probe = Probe{words[1], n[0], n[1], n[2]};
+        } else {
+            change.kind = Kind::kSensor;
+            WallSensor& s = change.sensor;
+            s.name = words[1];
+            s.x = n[0];
+            s.y = n[1];
+            s.z = n[2];
+            if (!read_face(words[5], s.axis, s.direction)) return false;
+            return read_number(words[6], s.diameter) && s.diameter > 0.0;
+        }
+        return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
@@ -81,17 +162,22 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
             }
             plan.decisions.back().branches.push_back(Branch{words[1], {}});
             decision_time_of[words[1]] = plan.decisions.back().time;
-        } else if (keyword == "alpha" || keyword == "delta") {
-            if (plan.decisions.empty() || plan.decisions.back().branches.empty()) {
-                fail("a change before any branch ('branch NAME' first)");
-            }
-            double value = 0.0;
-            if (words.size() != 2 || !read_number(words[1], value) || value < 0.0) {
-                fail("'" + keyword + "' takes one number >= 0");
-            }
-            plan.decisions.back().branches.back().changes.push_back({keyword, value});
         } else {
-            fail("unknown statement '" + keyword + "' (at, branch, alpha, delta)");
+            static const std::set<std::string> kChanges = {"alpha", "delta", "remove", "add_box",
+                                                           "gauge", "probe", "sensor"};
+            if (kChanges.count(keyword) == 0) {
+                fail("unknown statement '" + keyword +
+                     "' (at, branch, and the changes alpha, delta, remove, add_box, gauge, probe, "
+                     "sensor)");
+            }
+            if (plan.decisions.empty() || plan.decisions.back().branches.empty()) {
+                fail("'" + keyword + "' before any branch ('branch NAME' first)");
+            }
+            std::string why;
+            BranchChange change;
+            if (!parse_change(words, change, why)) fail(why);
+            change.line = number;
+            plan.decisions.back().branches.back().changes.push_back(change);
         }
     }
     if (plan.decisions.empty()) {
@@ -104,6 +190,17 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
         }
     }
     return plan;
+}
+
+const Branch* BranchPlan::find(const std::string& name, const DecisionPoint** from) const {
+    for (const DecisionPoint& d : decisions) {
+        for (const Branch& b : d.branches) {
+            if (b.name != name) continue;
+            if (from != nullptr) *from = &d;
+            return &b;
+        }
+    }
+    return nullptr;
 }
 
 std::vector<const DecisionPoint*> BranchPlan::decisions_of(const std::string& parent) const {

@@ -5,10 +5,13 @@
 //
 //     at 0.5                 a decision point at t = 0.5 s (taken at the first rebuild from then)
 //     branch as_is           a branch with no change: the base going on
-//     branch more_viscous    a branch ...
-//     alpha 0.1              ... and its changes, each "setting value": alpha, delta
-//     at 1.0 in more_viscous a decision point of that branch: its branches start from it (a tree)
-//     branch viscous_late
+//     branch no_obstacle     a branch ...
+//     remove obstacle        ... and its changes (BranchChange): a problem's named region removed,
+//     add_box 1.4 0 0 1.44 1 0.3        a box of wall particles added,
+//     alpha 0.1                         a physics setting changed,
+//     gauge G_wall 1.3 0.5              an instrument added
+//     at 1.0 in no_obstacle  a decision point of that branch: its branches start from it (a tree)
+//     branch no_obstacle_late
 //     delta 0.2
 //
 // Branch names become folder names: letters, digits, '_' and '-'; unique in the file.
@@ -17,11 +20,30 @@
 #include <string>
 #include <vector>
 
+#include "instruments.h"
+#include "problem.h"
+
 namespace sph {
 
+// One change a branch makes at its decision point.
 struct BranchChange {
-    std::string setting;  // "alpha" | "delta"
+    enum class Kind {
+        kAlpha,   // --alpha `value`
+        kDelta,   // --delta `value`
+        kRemove,  // the boundary particles of the problem's region `name` go (a gate opens)
+        kAddBox,  // boundary particles fill `box` (a wall raised, an obstacle placed)
+        kGauge,   // instruments added from the decision point on
+        kProbe,
+        kSensor,
+    };
+    Kind kind = Kind::kAlpha;
+    int line = 0;  // in the branch file, for messages about it
     double value = 0.0;
+    std::string name;  // the region, or the instrument
+    Box box{};
+    Gauge gauge;
+    Probe probe;
+    WallSensor sensor;
 };
 
 struct Branch {
@@ -40,6 +62,8 @@ struct BranchPlan {
 
     // The decision points of `parent` ("" for the base), in the plan's order.
     std::vector<const DecisionPoint*> decisions_of(const std::string& parent) const;
+    // The branch called `name` and the decision point it starts from; nullptr when none.
+    const Branch* find(const std::string& name, const DecisionPoint** from = nullptr) const;
 };
 
 // Parses the text of a branch file called `name`; throws OptionError naming the file, the line

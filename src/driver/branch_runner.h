@@ -1,15 +1,24 @@
-// What-if branches (--branches, driver/branch_plan.h): the base runs once, to the last decision
-// point, writing a checkpoint at each; then every branch goes on from its decision point's
-// checkpoint with its changes, one after another, to --t-end; a branch with decision points of
-// its own stops at its last one, and its branches go on from it (a tree). Branches share the base's
-// computation up to their decision point; a branch with no change is bitwise the base going on,
-// and a branch is bitwise the same scenario run alone (it is a restart with its changes).
+// What-if branches (--branches, driver/branch_plan.h): the base runs once, on every device of the
+// run, to its last decision point, writing a checkpoint at each; then the branches go on from
+// their decision points' checkpoints with their changes (driver/branch_changes.h), to --t-end,
+// each on one device, as many at once as there are branch slots (--branch-slots per device of
+// the run, fewer where a GPU's memory is short). A branch with decision points of its own stops
+// at its last one and its branches go on from there (a tree). The slots take the ready branch
+// with the longest road ahead first: its simulated time to go, and its branches', at the
+// wall-clock rate measured on the run it goes on from (critical path first, as list schedulers
+// do), so the tree's last branch ends as early as it can.
+//
+// Sharing changes nothing but the cost: a branch with no change is bitwise the base going on,
+// and a branch is bitwise the same scenario run alone from t = 0 (run_scenario), whatever the
+// device it runs on and whatever runs beside it.
 //
 // Folders under --output-dir: base/ (the base's output, report and decision_<k>.chk) and one per
 // branch (its frames from the decision point on, gauges.csv from t = 0, its report);
-// branches.csv sums them up.
+// branches.csv sums them up, and tree_report.md compares their instruments
+// (report/tree_report.h).
 #pragma once
 
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -17,28 +26,45 @@
 #include "driver/branch_plan.h"
 #include "driver/run_options.h"
 #include "problem.h"
+#include "report/run_report.h"
 
 namespace sph {
 
 struct BranchOutcome {
-    std::string name;
+    std::string name, parent;  // parent: "base" or a branch
     double decision_time = 0.0;
-    std::string
-        status;  // "completed", "branched" (it stopped where its own branches start), "failed"
+    // "completed", "branched" (it stopped where its own branches start), "failed"
+    std::string status;
     std::string error;
+    std::string device;            // the slot it ran on ("gpu0", "cpu1", "gpu0#2")
+    double started_seconds = 0.0;  // after the branches began
     double wall_seconds = 0.0;
     double mips = 0.0;
+    std::size_t device_bytes = 0;
+};
+
+struct BranchRun {
+    std::vector<BranchOutcome> outcomes;
+    double base_seconds = 0.0;      // the base's run
+    double branches_seconds = 0.0;  // from the first branch's start to the last's end
+    std::size_t base_device_bytes = 0;
+    // The most device memory the branches held at once, from their reports' sizes and times.
+    std::size_t peak_branch_bytes = 0;
+    int slots = 0;
 };
 
 // Runs the base and every branch; a branch that fails is reported and the others still run.
-// Throws OptionError for a plan that does not fit the run (a decision point at or past --t-end),
-// and what the base throws.
-std::vector<BranchOutcome> run_branches(const Problem& problem, const RunOptions& options,
-                                        int split_axis, const BranchPlan& plan, std::ostream& log);
+// Throws OptionError for a plan that does not fit the problem or the run (check_branch_plan),
+// what the base throws, and Interrupted when a signal stopped the branches.
+BranchRun run_branches(const Problem& problem, const RunOptions& options, int split_axis,
+                       const BranchPlan& plan, std::ostream& log);
 
-// The options of `branch`, going on from decision point `k` of its parent (the base or a
-// branch, run with `parent` into parent.output_dir), its folder under `root_dir`.
-RunOptions branch_options(const RunOptions& parent, const Branch& branch, std::size_t k,
-                          const std::string& root_dir);
+// The scenario of branch `name` alone, from t = 0 into options.output_dir: one run that applies
+// the changes of the branch and of the branches above it at their decision points, the state
+// handed over in memory (no shared base, no checkpoint file). Its output is that of a run
+// restarted at each decision point: frames after the n-th are <Problem>_restart<n>_*. Returns
+// the last part's report; throws OptionError for an unknown name or a plan that does not fit.
+RunReport run_scenario(const Problem& problem, const RunOptions& options, int split_axis,
+                       const BranchPlan& plan, const std::string& name, std::ostream& log);
 
 }  // namespace sph

@@ -51,6 +51,7 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
 }
 
 std::optional<RunState> read_restart(const RunOptions& options, std::string& notes) {
+    if (options.restart_state) return *options.restart_state;
     if (options.restart_from.empty()) return std::nullopt;
     std::string path = options.restart_from;
     try {

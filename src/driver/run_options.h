@@ -3,14 +3,18 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "common/errors.h"
+#include "driver/geometry_change.h"
 #include "instruments.h"
 #include "sph_params.h"
 
 namespace sph {
+
+struct RunState;
 
 enum class BackendChoice { kAuto, kCpu, kCuda };
 
@@ -100,6 +104,20 @@ struct RunOptions {
     std::string branches_file;
     std::vector<double> decision_times;
     std::vector<std::string> changes_allowed;
+    // A branch's changes to the walls, applied once to the state it goes on from (not passed on
+    // to its own branches, which start from its state); whether it adds instruments (their
+    // columns in gauges.csv read nan before its decision point).
+    std::vector<GeometryChange> geometry_changes;
+    bool adds_instruments = false;
+    // --scenario: the state to go on from, handed over in memory rather than read from
+    // restart_from (which then only names it in messages).
+    std::shared_ptr<const RunState> restart_state;
+    // --scenario: the decision point's state is kept (Simulation::decision_state), not written.
+    bool keep_decision_in_memory = false;
+    // Branch simulations that run at once on each device of the run (--branch-slots): more than
+    // one shares a GPU's memory and time; fewer run where memory is short.
+    int branch_slots = 1;
+    std::string scenario;  // --scenario NAME: that branch of the file alone, from t = 0
     std::string checkpoint_folder() const {
         return checkpoint_dir.empty() ? output_dir + "/checkpoints" : checkpoint_dir;
     }

@@ -1,6 +1,8 @@
 #include "driver/run_outputs.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <limits>
 
 #include "atomic_file.h"
 #include "instruments/gauges.h"
@@ -14,6 +16,31 @@ namespace {
 double next_after(double next, double time, double every) {
     while (next <= time * (1.0 + 1e-12)) next += every;
     return next;
+}
+
+// A branch's instruments are its parent's and some more: the rows before its decision point, in
+// its columns, nan where an instrument was not there yet.
+std::vector<std::vector<double>> with_added_columns(const std::vector<std::string>& before,
+                                                    const std::vector<std::vector<double>>& rows,
+                                                    const std::vector<std::string>& now) {
+    std::vector<long> from(now.size(), -1);  // each column's place in `before`
+    for (const std::string& column : before) {
+        const auto at = std::find(now.begin(), now.end(), column);
+        if (at == now.end()) {
+            throw OptionError("--branches: the instrument '" + column +
+                              "' of the run the branch goes on from is gone");
+        }
+        from[at - now.begin()] = long(&column - before.data());
+    }
+    std::vector<std::vector<double>> out;
+    for (const std::vector<double>& row : rows) {
+        std::vector<double> widened(now.size(), std::numeric_limits<double>::quiet_NaN());
+        for (std::size_t c = 0; c < now.size(); ++c) {
+            if (from[c] >= 0) widened[c] = row[std::size_t(from[c])];
+        }
+        out.push_back(std::move(widened));
+    }
+    return out;
 }
 
 }  // namespace
@@ -42,15 +69,18 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
     const std::string tag = "_before_restart" + std::to_string(restart);
     if (!instruments_.empty()) {
         const std::vector<std::string> columns = instrument_columns(instruments_);
+        times_ = resume.gauge_times;
+        rows_ = resume.gauge_rows;
         if (!resume.gauge_columns.empty() && columns != resume.gauge_columns) {
-            throw OptionError(
-                "--restart: the gauges, probes and sensors are not the checkpoint's "
-                "(gauges.csv could not go on); give the same instrument options");
+            if (!options.adds_instruments) {
+                throw OptionError(
+                    "--restart: the gauges, probes and sensors are not the checkpoint's "
+                    "(gauges.csv could not go on); give the same instrument options");
+            }
+            rows_ = with_added_columns(resume.gauge_columns, rows_, columns);
         }
         std::error_code ignored;  // a filtered series of the earlier run is not this one's
         std::filesystem::remove(filtered_path(), ignored);
-        times_ = resume.gauge_times;
-        rows_ = resume.gauge_rows;
         gauges_ = std::make_unique<GaugeCsv>(options.output_dir, columns, times_, rows_,
                                              "gauges" + tag + ".csv");
     }

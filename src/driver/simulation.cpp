@@ -114,11 +114,27 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
                           " gives more than 4e9 particles; use a larger --dp");
     }
     if (laid.beyond) refuse_more_than(devices, held, options_.device_memory_limit);
+    setup_count_ = laid.count;
     particle_count_ = laid.count;
     fluid_count_ = laid.fluid;
     if (saved_) {
         check_restart(*saved_, problem.name(),
                       physics_settings(problem, options_, grid_, laid.count), options_);
+    }
+    // One device has no neighbours to hold slices of.
+    const int halo = devices.size() > 1 ? halo_slices(laid.particles, params_, grid_) : 1;
+    check_halo(int(devices.size()), halo);
+    if (saved_) {  // the checkpoint's particles, not the problem's, with a branch's changes
+        laid.particles = std::move(saved_->particles);
+        if (!options_.geometry_changes.empty()) {
+            const GeometryOutcome changed = apply_geometry_changes(
+                options_.geometry_changes, problem, options_, laid.particles);
+            restart_notes_ += "walls changed: " + changed.describe() + "\n";
+        }
+        laid.per_slice = particles_per_slice(laid.particles, grid_);
+        particle_count_ = laid.particles.size() + saved_->removed;
+        fluid_count_ = laid.particles.count(kFluid) + saved_->removed;
+        if (particle_count_ > held) refuse_more_than(devices, held, options_.device_memory_limit);
     }
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
     instruments_ = run_instruments(problem.instruments(), options_);
@@ -126,14 +142,9 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     const Box domain = problem.domain(options_.dp);
     instrument_plan_ = plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2]);
     layout.instrument_sites = static_cast<std::uint32_t>(instrument_plan_.sites.size());
-    layout.id_bits = bits_for(particle_count_);
-    // One device has no neighbours to hold slices of.
-    const int halo = devices.size() > 1 ? halo_slices(laid.particles, params_, grid_) : 1;
-    check_halo(int(devices.size()), halo);
-    if (saved_) {  // the checkpoint's particles, not the problem's
-        laid.particles = std::move(saved_->particles);
-        laid.per_slice = particles_per_slice(laid.particles, grid_);
-    }
+    std::uint64_t id_end = particle_count_;  // ids are below this (a branch's added walls too)
+    for (std::uint32_t id : laid.particles.id) id_end = std::max<std::uint64_t>(id_end, id + 1ull);
+    layout.id_bits = bits_for(id_end);
     // A restart on as many devices keeps the checkpoint's slices (and the balancer's timings).
     const bool same_split = saved_ && saved_->first_slices.size() == devices.size() &&
                             saved_->halo == halo && saved_->slice_count == grid_.slice_count();

@@ -75,6 +75,8 @@ public:
     // given, receives the time spent gathering the state from the devices.
     std::string write_checkpoint_now(const OutputPositions& outputs, double loop_seconds,
                                      double* gather_seconds = nullptr);
+    // With options.keep_decision_in_memory: the state at the last decision point reached.
+    std::shared_ptr<const RunState> decision_state() const { return decision_state_; }
     // Restarts before this run (0 unless it went on from a checkpoint).
     int restarts() const { return restarts_; }
 
@@ -135,6 +137,7 @@ private:
     static constexpr int kRemovalWarnings = 20;
     int removal_warnings_ = 0;
     std::string backend_, backend_note_;
+    std::size_t setup_count_ = 0;  // as the problem lays them out (a branch may add or remove)
     std::size_t particle_count_ = 0, fluid_count_ = 0;
     double setup_seconds_ = 0.0;
     double time_ = 0.0;
@@ -149,7 +152,8 @@ private:
     double next_checkpoint_ = 0.0;      // simulated time the next checkpoint is due
     SteadyClock::time_point last_checkpoint_wall_;  // when the last was written (or the loop began)
     std::size_t next_decision_ = 0;                 // --branches: the next decision time to reach
-    std::unique_ptr<CheckpointFolder> checkpoints_;  // made by the first checkpoint
+    std::unique_ptr<CheckpointFolder> checkpoints_;   // made by the first checkpoint
+    std::shared_ptr<const RunState> decision_state_;  // keep_decision_in_memory
 };
 
 }  // namespace sph

@@ -45,7 +45,7 @@ RunState Simulation::capture_state(const OutputPositions& outputs, double loop_s
     RunState s;
     s.problem = problem_.name();
     s.build_id = build_id();
-    s.physics = physics_settings(problem_, options_, grid_, particle_count_);
+    s.physics = physics_settings(problem_, options_, grid_, setup_count_);
     s.time = time_;
     s.iteration = iteration_;
     s.next_dt_limit = next_dt_limit_;
@@ -110,9 +110,15 @@ bool Simulation::take_decision_point(const RunOutputs& outputs, double loop_seco
     if (!at_rebuild() || next_decision_ >= times.size() || time_ < times[next_decision_]) {
         return false;
     }
-    const std::string path = decision_checkpoint_path(options_.output_dir, next_decision_);
-    write_checkpoint(path, capture_state(outputs.positions(), loop_seconds));
-    log << "decision point " << next_decision_ << " " << when() << ": " << path << "\n";
+    if (options_.keep_decision_in_memory) {
+        decision_state_ =
+            std::make_shared<RunState>(capture_state(outputs.positions(), loop_seconds));
+        log << "decision point " << next_decision_ << " " << when() << "\n";
+    } else {
+        const std::string path = decision_checkpoint_path(options_.output_dir, next_decision_);
+        write_checkpoint(path, capture_state(outputs.positions(), loop_seconds));
+        log << "decision point " << next_decision_ << " " << when() << ": " << path << "\n";
+    }
     return ++next_decision_ == times.size();
 }
 

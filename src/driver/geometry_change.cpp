@@ -1,0 +1,139 @@
+#include "driver/geometry_change.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "common/errors.h"
+#include "driver/run_options.h"
+#include "lattice.h"
+
+namespace sph {
+
+std::string GeometryOutcome::describe() const {
+    std::ostringstream s;
+    s << walls_removed << " wall particle(s) removed, " << walls_added << " added, "
+      << fluid_removed << " fluid particle(s) removed where walls were added";
+    return s.str();
+}
+
+Box named_region(const Problem& problem, const std::string& name, double dp) {
+    std::string known;
+    for (const NamedRegion& r : problem.regions(dp)) {
+        if (r.name == name) return r.box;
+        known += (known.empty() ? "" : ", ") + r.name;
+    }
+    throw OptionError(problem.name() + " has no region '" + name + "' (" +
+                      (known.empty() ? std::string("it names none") : "it has: " + known) + ")");
+}
+
+namespace {
+
+// The box through the faces half a spacing beyond the lattice points `box` holds; empty (lo >
+// hi) when it holds none.
+Box snapped_to_lattice(const Box& box, double dp) {
+    Box snapped{};
+    for (int a = 0; a < 3; ++a) {
+        const double first = std::ceil(box.lo[a] / dp - 0.5);  // index of the first point inside
+        const double last = std::ceil(box.hi[a] / dp - 0.5);   // one past the last
+        snapped.lo[a] = first * dp;
+        snapped.hi[a] = last * dp;
+    }
+    return snapped;
+}
+
+bool inside(const Box& box, const Vec4& p) {
+    return box.contains(p.x, p.y, p.z);
+}
+
+// The faces of `solid` (-x, +x, -y, +y, -z, +z) that no wall particle lies just beyond (within
+// one spacing, across the face's extent): those the water can reach.
+Faces wet_faces(const Box& solid, const HostParticles& particles, double dp) {
+    Faces wet{{true, true, true, true, true, true}};
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        if (particles.type[i] == kFluid) continue;
+        const double at[3] = {particles.pos[i].x, particles.pos[i].y, particles.pos[i].z};
+        for (int f = 0; f < 6; ++f) {
+            const int a = f / 2;
+            const double beyond = f % 2 == 0 ? solid.lo[a] - at[a] : at[a] - solid.hi[a];
+            if (beyond <= 0.0 || beyond > dp) continue;
+            bool across = true;  // within the face's extent on the other two axes
+            for (int b = 0; b < 3; ++b) {
+                if (b != a && (at[b] < solid.lo[b] || at[b] > solid.hi[b])) across = false;
+            }
+            if (across) wet.face[f] = false;
+        }
+    }
+    return wet;
+}
+
+void remove_where(HostParticles& particles, const Box& box, bool fluid, std::size_t& count) {
+    HostParticles kept;
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        if ((particles.type[i] == kFluid) == fluid && inside(box, particles.pos[i])) {
+            ++count;
+        } else {
+            kept.append(particles, i);
+        }
+    }
+    particles = std::move(kept);
+}
+
+ParticleType added_wall_kind(const RunOptions& o) {
+    return o.slip == RunOptions::Slip::kFreeSlip ? kFreeSlipBoundary : kBoundary;
+}
+
+void add_box(const Box& box, const RunOptions& o, HostParticles& particles,
+             GeometryOutcome& outcome) {
+    const Box solid = snapped_to_lattice(box, o.dp);
+    remove_where(particles, solid, true, outcome.fluid_removed);
+    const Faces wet = wet_faces(solid, particles, o.dp);
+    std::uint32_t next_id = 0;
+    for (std::uint32_t id : particles.id) next_id = std::max(next_id, id + 1);
+    for_each_lattice_point(solid, o.dp, [&](double x, double y, double z) {
+        SetupParticle p{x, y, z, kBoundary, 0.0};
+        if (o.boundary == BoundaryModel::kMdbc) ghost_inside(solid, wet, kWallLayers * o.dp, p);
+        particles.add(make_vec3(float(x), float(y), float(z)), make_vec3(0, 0, 0), float(o.rho0),
+                      added_wall_kind(o),
+                      make_vec3(float(p.to_ghost[0]), float(p.to_ghost[1]), float(p.to_ghost[2])));
+        particles.id.back() = next_id++;
+        ++outcome.walls_added;
+    });
+}
+
+}  // namespace
+
+void check_added_box(const Problem& problem, const Box& box, double dp) {
+    const Box solid = snapped_to_lattice(box, dp);
+    const Box domain = problem.domain(dp);
+    std::ostringstream where;
+    where << "add_box " << box.lo[0] << " " << box.lo[1] << " " << box.lo[2] << " " << box.hi[0]
+          << " " << box.hi[1] << " " << box.hi[2];
+    for (int a = 0; a < 3; ++a) {
+        if (!(solid.lo[a] < solid.hi[a])) {
+            throw OptionError(where.str() + ": no particle fits in it at --dp " +
+                              std::to_string(dp) + " (make it at least one spacing wide)");
+        }
+        if (solid.lo[a] < domain.lo[a] || solid.hi[a] > domain.hi[a]) {
+            throw OptionError(where.str() + ": the box leaves " + problem.name() + "'s domain");
+        }
+    }
+}
+
+GeometryOutcome apply_geometry_changes(const std::vector<GeometryChange>& changes,
+                                       const Problem& problem, const RunOptions& o,
+                                       HostParticles& particles) {
+    GeometryOutcome outcome;
+    for (const GeometryChange& change : changes) {
+        if (change.kind == GeometryChange::Kind::kRemoveRegion) {
+            const Box region = named_region(problem, change.region, o.dp);
+            remove_where(particles, region, false, outcome.walls_removed);
+        } else {
+            check_added_box(problem, change.box, o.dp);
+            add_box(change.box, o, particles, outcome);
+        }
+    }
+    return outcome;
+}
+
+}  // namespace sph

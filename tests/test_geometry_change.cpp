@@ -1,0 +1,127 @@
+// A branch's wall changes (driver/geometry_change.h): removing a named region takes exactly its
+// wall particles; an added box holds the lattice points inside it, displaces the water there,
+// takes new ids, and under mDBC mirrors its particles across the faces the water can reach.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "bore_in_a_box.h"
+#include "common/errors.h"
+#include "dam_break.h"
+#include "driver/geometry_change.h"
+#include "driver/run_setup.h"
+#include "lattice.h"
+#include "test_support.h"
+
+namespace sph {
+namespace {
+
+struct Laid {
+    RunOptions options;
+    HostParticles particles;
+};
+
+Laid dam_break(double dp, BoundaryModel boundary = BoundaryModel::kDbc) {
+    DamBreak problem;
+    Laid laid{testing::small_run(dp, 0.1), {}};
+    laid.options.boundary = boundary;
+    laid.particles = make_particles(problem, laid.options, make_sph_params(laid.options, 0.55));
+    return laid;
+}
+
+std::size_t count_in(const HostParticles& p, const Box& box, bool fluid) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        n += (p.type[i] == kFluid) == fluid && box.contains(p.pos[i].x, p.pos[i].y, p.pos[i].z);
+    }
+    return n;
+}
+
+TEST(GeometryChange, RemovingARegionTakesItsWallParticlesOnly) {
+    DamBreak problem;
+    Laid laid = dam_break(0.04);
+    const Box obstacle = named_region(problem, "obstacle", 0.04);
+    std::size_t lattice_points = 0;
+    for_each_lattice_point(obstacle, 0.04, [&](double, double, double) { ++lattice_points; });
+    ASSERT_GT(lattice_points, 0u);
+    const std::size_t before = laid.particles.size(), fluid = laid.particles.count(kFluid);
+    const GeometryOutcome outcome =
+        apply_geometry_changes({{GeometryChange::Kind::kRemoveRegion, "obstacle", {}}}, problem,
+                               laid.options, laid.particles);
+    EXPECT_EQ(outcome.walls_removed, lattice_points);
+    EXPECT_EQ(laid.particles.size(), before - lattice_points);
+    EXPECT_EQ(laid.particles.count(kFluid), fluid);
+    EXPECT_EQ(count_in(laid.particles, obstacle, false), 0u);
+}
+
+TEST(GeometryChange, AnAddedBoxDisplacesTheWaterAndTakesNewIds) {
+    DamBreak problem;
+    Laid laid = dam_break(0.04);
+    const Box box{{2.4, 0.2, 0.0}, {2.6, 0.8, 0.2}};  // in the water column
+    const std::size_t water_there = count_in(laid.particles, box, true);
+    ASSERT_GT(water_there, 0u);
+    std::size_t lattice_points = 0;
+    for_each_lattice_point(box, 0.04, [&](double, double, double) { ++lattice_points; });
+    const std::size_t before = laid.particles.size();
+    const GeometryOutcome outcome = apply_geometry_changes(
+        {{GeometryChange::Kind::kAddBox, "", box}}, problem, laid.options, laid.particles);
+    EXPECT_EQ(outcome.fluid_removed, water_there);
+    EXPECT_EQ(outcome.walls_added, lattice_points);
+    EXPECT_EQ(laid.particles.size(), before - water_there + lattice_points);
+    EXPECT_EQ(count_in(laid.particles, box, true), 0u);
+    EXPECT_EQ(count_in(laid.particles, box, false), lattice_points);
+    const std::set<std::uint32_t> ids(laid.particles.id.begin(), laid.particles.id.end());
+    EXPECT_EQ(ids.size(), laid.particles.size()) << "every id once";
+    EXPECT_EQ(*ids.rbegin(), before - 1 + lattice_points);
+}
+
+// Under mDBC: the box stands on the floor, so its bottom face is dry; a particle beside its +x
+// face and on the floor is mirrored across +x only.
+TEST(GeometryChange, AnAddedBoxMirrorsAcrossTheFacesTheWaterReaches) {
+    DamBreak problem;
+    Laid laid = dam_break(0.04, BoundaryModel::kMdbc);
+    const Box box{{1.6, 0.2, 0.0}, {1.84, 0.8, 0.16}};
+    apply_geometry_changes({{GeometryChange::Kind::kAddBox, "", box}}, problem, laid.options,
+                           laid.particles);
+    int checked = 0;
+    for (std::size_t i = 0; i < laid.particles.size(); ++i) {
+        const Vec4 p = laid.particles.pos[i];
+        const Vec3 g = laid.particles.to_ghost[i];
+        if (std::abs(p.x - 1.82f) < 1e-4f && std::abs(p.y - 0.5f) > 0.1f) continue;
+        if (std::abs(p.x - 1.82f) < 1e-4f && std::abs(p.z - 0.02f) < 1e-4f) {  // floor, +x face
+            EXPECT_NEAR(g.x, 0.04f, 1e-5f);
+            EXPECT_EQ(g.z, 0.0f);
+            ++checked;
+        }
+        if (std::abs(p.x - 1.70f) < 1e-4f && std::abs(p.z - 0.14f) < 1e-4f &&
+            std::abs(p.y - 0.5f) < 0.03f) {  // under the top face
+            EXPECT_NEAR(g.z, 0.04f, 1e-5f);
+            EXPECT_EQ(g.x, 0.0f);
+            ++checked;
+        }
+    }
+    EXPECT_GE(checked, 2);
+}
+
+TEST(GeometryChange, UnknownRegionsAndBoxesThatDoNotFitAreRefused) {
+    DamBreak problem;
+    Laid laid = dam_break(0.04);
+    try {
+        apply_geometry_changes({{GeometryChange::Kind::kRemoveRegion, "gate", {}}}, problem,
+                               laid.options, laid.particles);
+        FAIL() << "an unknown region was accepted";
+    } catch (const OptionError& e) {
+        EXPECT_NE(std::string(e.what()).find("DamBreak has no region 'gate' (it has: obstacle)"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW(check_added_box(problem, Box{{1.0, 0, 0}, {1.01, 1, 1}}, 0.04), OptionError);
+    EXPECT_THROW(check_added_box(problem, Box{{1.0, 0, 0}, {9, 1, 1}}, 0.04), OptionError);
+    BoreInABox wall(BoreInABox::Variant::kWall);
+    EXPECT_EQ(wall.regions(0.01).at(0).name, "wall");
+    EXPECT_EQ(BoreInABox().regions(0.01).at(0).name, "block");
+}
+
+}  // namespace
+}  // namespace sph
