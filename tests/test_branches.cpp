@@ -10,6 +10,7 @@
 #include "common/errors.h"
 #include "dam_break.h"
 #include "driver/branch_plan.h"
+#include "driver/branch_runner.h"
 #include "test_support.h"
 
 namespace sph {
@@ -289,6 +290,16 @@ TEST(Branches, ATwoLevelTreeOnTwoDevicesEqualsItOnOne) {
     EXPECT_NE(summary.find(",cpu0,"), std::string::npos) << summary;
     EXPECT_NE(summary.find(",cpu1,"), std::string::npos) << summary;
     EXPECT_NE(two.out.find("2 at once"), std::string::npos) << two.out;
+}
+
+// Where a GPU's memory is short, fewer branches run at once (the others wait their turn), never
+// none.
+TEST(Branches, AGpuTakesAsManyBranchesAsItsMemoryHolds) {
+    constexpr std::uint64_t kGiB = std::uint64_t(1) << 30;
+    EXPECT_EQ(branches_that_fit(4, 80 * kGiB, kGiB), 4);
+    EXPECT_EQ(branches_that_fit(4, 3 * kGiB, kGiB), 3);
+    EXPECT_EQ(branches_that_fit(4, kGiB / 2, kGiB), 1);
+    EXPECT_EQ(branches_that_fit(2, 0, 0), 2);
 }
 
 TEST(Branches, ScenarioAndSlotOptionsAreChecked) {

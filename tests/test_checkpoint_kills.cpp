@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <thread>
@@ -85,6 +86,34 @@ TEST(Signals, SigtermStopsAtTheNextRebuildWithACheckpoint) {
     EXPECT_EQ(read_checkpoint(left[0]).iteration % 10, 0);  // at a rebuild
     EXPECT_NE(testing::read_text(dir.path() + "/run_report.json").find("\"interrupted\""),
               std::string::npos);
+}
+
+// Branches side by side: a signal stops every running branch at its next rebuild, each with a
+// checkpoint in its folder and its report saying so.
+TEST(Signals, SigtermStopsEveryRunningBranchWithACheckpoint) {
+    testing::TempDir dir("sigterm-branches");
+    const std::string plan = dir.path() + "/plan.txt";
+    std::ofstream(plan) << "at 0.02\nbranch a\nbranch b\n  alpha 0.1\n";
+    std::vector<std::string> args = long_run(dir.path() + "/out");
+    args.insert(args.end(), {"--branches", plan, "--devices", "2"});
+    const pid_t pid = spawn_dambreak(args);
+    ASSERT_GT(pid, 0);
+    const auto start = std::chrono::steady_clock::now();  // until both branches have begun
+    while (!(std::filesystem::exists(dir.path() + "/out/a/gauges.csv") &&
+             std::filesystem::exists(dir.path() + "/out/b/gauges.csv")) &&
+           std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(pid, SIGTERM);
+    EXPECT_EQ(wait_for_exit(pid), 128 + SIGTERM);
+    for (const char* branch : {"a", "b"}) {
+        const std::string folder = dir.path() + "/out/" + branch;
+        EXPECT_EQ(checkpoints_in(folder + "/checkpoints").size(), 1u) << branch;
+        EXPECT_NE(testing::read_text(folder + "/run_report.json").find("\"interrupted\""),
+                  std::string::npos)
+            << branch;
+    }
 }
 
 TEST(Signals, ASecondSignalStopsAtOnce) {

@@ -12,7 +12,7 @@ namespace sph {
 namespace {
 
 int run_branch_file(const Problem& problem, const RunOptions& options, int split_axis,
-                    std::ostream& out) {
+                    std::ostream& out, std::ostream& err) try {
     const BranchPlan plan = read_branch_plan(options.branches_file);
     if (!options.scenario.empty()) {
         const RunReport report =
@@ -35,6 +35,13 @@ int run_branch_file(const Problem& problem, const RunOptions& options, int split
     out << "branches written to " << options.output_dir << "/branches.csv and "
         << options.output_dir << "/tree_report.md\n";
     return failed > 0 ? 1 : 0;
+} catch (const Interrupted& e) {
+    // Each running branch wrote a checkpoint into its folder; the tree itself starts over.
+    err << "error: " << e.what() << "\n"
+        << "The branches that ran to the end are complete in their folders; those interrupted "
+           "left a checkpoint in <branch>/checkpoints. Run the same command again to run the "
+           "tree anew.\n";
+    return 128 + e.signal();
 }
 
 }  // namespace
@@ -46,7 +53,7 @@ int run_app(int argc, const char* const argv[], Problem& problem, int split_axis
         if (!options) return 0;  // --help
         install_interrupt_handlers();
         if (!options->branches_file.empty())
-            return run_branch_file(problem, *options, split_axis, out);
+            return run_branch_file(problem, *options, split_axis, out, err);
         Simulation simulation(problem, *options, split_axis);
         const RunReport report = simulation.run(out);
         print_report(report, out);

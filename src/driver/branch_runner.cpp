@@ -76,12 +76,12 @@ std::vector<Slot> make_slots(const RunOptions& o, std::size_t branch_bytes, std:
         int wanted = devices * per_device;
         const std::uint64_t free = make_cuda_device(gpu, 0)->memory_pool().free_bytes;
         const std::uint64_t need = branch_bytes + branch_bytes / 10;  // room for added walls
-        const int fit = need > 0 ? int(std::min<std::uint64_t>(free / need, 1024)) : wanted;
+        const int fit = branches_that_fit(wanted, free, need);
         if (fit < wanted) {
-            log << "GPU " << gpu << ": memory for " << std::max(fit, 1) << " branch(es) at once ("
-                << free / 1e9 << " GB free, about " << need / 1e9 << " GB each), not " << wanted
+            log << "GPU " << gpu << ": memory for " << fit << " branch(es) at once (" << free / 1e9
+                << " GB free, about " << need / 1e9 << " GB each), not " << wanted
                 << "; the others wait their turn\n";
-            wanted = std::max(fit, 1);
+            wanted = fit;
         }
         for (int s = 0; s < wanted; ++s) {
             slots.push_back(
@@ -91,6 +91,16 @@ std::vector<Slot> make_slots(const RunOptions& o, std::size_t branch_bytes, std:
     }
     return slots;
 }
+
+}  // namespace
+
+int branches_that_fit(int wanted, std::uint64_t free_bytes, std::uint64_t bytes_each) {
+    if (bytes_each == 0) return wanted;
+    const std::uint64_t fit = free_bytes / bytes_each;
+    return int(std::max<std::uint64_t>(1, std::min<std::uint64_t>(fit, std::uint64_t(wanted))));
+}
+
+namespace {
 
 // A branch ready to go on from its parent's decision point.
 struct Task {

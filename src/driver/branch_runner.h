@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -58,6 +59,10 @@ struct BranchRun {
 // what the base throws, and Interrupted when a signal stopped the branches.
 BranchRun run_branches(const Problem& problem, const RunOptions& options, int split_axis,
                        const BranchPlan& plan, std::ostream& log);
+
+// Of `wanted` branches at once on a GPU with `free_bytes` free, each taking `bytes_each`: as many
+// as fit, at least one (it waits for nothing; if it does not fit either, its set-up says so).
+int branches_that_fit(int wanted, std::uint64_t free_bytes, std::uint64_t bytes_each);
 
 // The scenario of branch `name` alone, from t = 0 into options.output_dir: one run that applies
 // the changes of the branch and of the branches above it at their decision points, the state
