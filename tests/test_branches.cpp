@@ -302,6 +302,14 @@ TEST(Branches, AGpuTakesAsManyBranchesAsItsMemoryHolds) {
     EXPECT_EQ(branches_that_fit(2, 0, 0), 2);
 }
 
+// The ranks of an MPI job share a level's branches by cost: the costliest first, each to the rank
+// with the least so far.
+TEST(Branches, RanksTakeTheCostliestBranchesFirstEachToTheLeastLoaded) {
+    EXPECT_EQ(assign_to_ranks({1.0, 5.0, 3.0, 2.0}, 2), (std::vector<int>{0, 0, 1, 1}));
+    EXPECT_EQ(assign_to_ranks({2.0, 2.0, 2.0}, 3), (std::vector<int>{0, 1, 2}));
+    EXPECT_EQ(assign_to_ranks({4.0, 1.0}, 1), (std::vector<int>{0, 0}));
+}
+
 TEST(Branches, ScenarioAndSlotOptionsAreChecked) {
     testing::TempDir dir("scenario-options");
     const std::string plan = write_plan(dir.path(), "p.txt", "at 0.1\nbranch a\n");

@@ -4,6 +4,7 @@
 
 #include "app/run_app.h"
 #include "problem.h"
+#include "ranks/ranks.h"
 
 #ifndef SPH_SPLIT_AXIS
 #error "SPH_SPLIT_AXIS must name the compile-time split axis (0 x, 1 y, 2 z)"
@@ -14,6 +15,13 @@ std::unique_ptr<Problem> make_problem();  // defined by the problem's *_main.cpp
 }
 
 int main(int argc, char** argv) {
+    std::unique_ptr<sph::Ranks> ranks;  // MPI ranks under mpirun, else one process
+    try {
+        ranks = sph::Ranks::join(argc, argv);
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
     const std::unique_ptr<sph::Problem> problem = sph::make_problem();
-    return sph::run_app(argc, argv, *problem, SPH_SPLIT_AXIS, std::cout, std::cerr);
+    return sph::run_app(argc, argv, *problem, SPH_SPLIT_AXIS, std::cout, std::cerr, *ranks);
 }

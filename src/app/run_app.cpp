@@ -12,7 +12,7 @@ namespace sph {
 namespace {
 
 int run_branch_file(const Problem& problem, const RunOptions& options, int split_axis,
-                    std::ostream& out, std::ostream& err) try {
+                    std::ostream& out, std::ostream& err, const Ranks& ranks) try {
     const BranchPlan plan = read_branch_plan(options.branches_file);
     if (!options.scenario.empty()) {
         const RunReport report =
@@ -21,11 +21,12 @@ int run_branch_file(const Problem& problem, const RunOptions& options, int split
         out << "scenario " << options.scenario << " written to " << options.output_dir << "\n";
         return 0;
     }
-    const BranchRun run = run_branches(problem, options, split_axis, plan, out);
+    const BranchRun run = run_branches(problem, options, split_axis, plan, out, ranks);
+    if (ranks.rank() != 0) return 0;  // rank 0 sums up
     int failed = 0;
     for (const BranchOutcome& o : run.outcomes) {
         out << "branch " << o.name << ": " << o.status << " (" << o.wall_seconds << " s on "
-            << o.device << ")\n";
+            << o.device << (ranks.size() > 1 ? " of rank " + std::to_string(o.rank) : "") << ")\n";
         failed += o.status == "failed";
     }
     out << "base " << run.base_seconds << " s, then " << run.outcomes.size() << " branches in "
@@ -44,33 +45,57 @@ int run_branch_file(const Problem& problem, const RunOptions& options, int split
     return 128 + e.signal();
 }
 
-}  // namespace
+// Under mpirun only --branches runs across ranks yet; a plain run or --scenario is one
+// simulation, which the ranks do not share yet.
+void check_ranks(const RunOptions& options, const Ranks& ranks) {
+    if (ranks.size() == 1) return;
+    if (options.branches_file.empty() || !options.scenario.empty()) {
+        throw OptionError("started by mpirun with " + std::to_string(ranks.size()) +
+                          " ranks: one simulation across MPI ranks is not built yet; under "
+                          "mpirun the ranks share out the branches of --branches FILE. Start "
+                          "a single run (or --scenario) without mpirun");
+    }
+}
 
-int run_app(int argc, const char* const argv[], Problem& problem, int split_axis, std::ostream& out,
-            std::ostream& err) {
+int run_app_once(int argc, const char* const argv[], Problem& problem, int split_axis,
+                 std::ostream& out, std::ostream& err, const Ranks& ranks) {
+    const std::string who = ranks.size() > 1 ? "rank " + std::to_string(ranks.rank()) + ": " : "";
     try {
         const std::optional<RunOptions> options = parse_command_line(argc, argv, problem, out);
         if (!options) return 0;  // --help
+        check_ranks(*options, ranks);
         install_interrupt_handlers();
-        if (!options->branches_file.empty())
-            return run_branch_file(problem, *options, split_axis, out, err);
+        if (!options->branches_file.empty()) {
+            return run_branch_file(problem, *options, split_axis, out, err, ranks);
+        }
         Simulation simulation(problem, *options, split_axis);
         const RunReport report = simulation.run(out);
         print_report(report, out);
         out << "report written to " << options->output_dir << "/run_report.json\n";
         return 0;
     } catch (const Interrupted& e) {
-        err << "error: " << e.what() << "\n"
+        err << who << "error: " << e.what() << "\n"
             << "The output so far is valid. To go on: the same command with --restart "
             << e.checkpoint() << " (or --restart latest)\n";
         return 128 + e.signal();
     } catch (const std::invalid_argument& e) {
-        err << "error: " << e.what() << "\n(run with --help for the list of options)\n";
+        err << who << "error: " << e.what() << "\n(run with --help for the list of options)\n";
         return 2;
     } catch (const std::exception& e) {
-        err << "error: " << e.what() << "\n";
+        err << who << "error: " << e.what() << "\n";
         return 1;
     }
+}
+
+}  // namespace
+
+int run_app(int argc, const char* const argv[], Problem& problem, int split_axis, std::ostream& out,
+            std::ostream& err, const Ranks& ranks) {
+    const int code = run_app_once(argc, argv, problem, split_axis, out, err, ranks);
+    // A rank that fails ends the job at once, with its message above: the others may be waiting
+    // for it in a collective.
+    if (code != 0 && ranks.size() > 1) ranks.abort(code);
+    return code;
 }
 
 }  // namespace sph

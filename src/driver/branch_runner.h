@@ -27,6 +27,7 @@
 #include "driver/branch_plan.h"
 #include "driver/run_options.h"
 #include "problem.h"
+#include "ranks/ranks.h"
 #include "report/run_report.h"
 
 namespace sph {
@@ -37,6 +38,7 @@ struct BranchOutcome {
     // "completed", "branched" (it stopped where its own branches start), "failed"
     std::string status;
     std::string error;
+    int rank = 0;                  // the MPI rank it ran on (0 without mpirun)
     std::string device;            // the slot it ran on ("gpu0", "cpu1", "gpu0#2")
     double started_seconds = 0.0;  // after the branches began
     double wall_seconds = 0.0;
@@ -51,14 +53,22 @@ struct BranchRun {
     std::size_t base_device_bytes = 0;
     // The most device memory the branches held at once, from their reports' sizes and times.
     std::size_t peak_branch_bytes = 0;
-    int slots = 0;
+    int slots = 0;  // over every rank
 };
 
 // Runs the base and every branch; a branch that fails is reported and the others still run.
 // Throws OptionError for a plan that does not fit the problem or the run (check_branch_plan),
 // what the base throws, and Interrupted when a signal stopped the branches.
+// Under mpirun (`ranks`), rank 0 runs the base, the ranks share out the branches a level of the
+// tree at a time, and rank 0 writes branches.csv and the tree report; every rank returns every
+// outcome.
 BranchRun run_branches(const Problem& problem, const RunOptions& options, int split_axis,
-                       const BranchPlan& plan, std::ostream& log);
+                       const BranchPlan& plan, std::ostream& log,
+                       const Ranks& ranks = one_process());
+
+// Of tasks of estimated `costs`, the rank each goes to: the costliest first, each to the rank
+// with the least so far (the same on every rank).
+std::vector<int> assign_to_ranks(const std::vector<double>& costs, int ranks);
 
 // Of `wanted` branches at once on a GPU with `free_bytes` free, each taking `bytes_each`: as many
 // as fit, at least one (it waits for nothing; if it does not fit either, its set-up says so).

@@ -1,0 +1,91 @@
+// The machinery of --branches inside one process (driver/branch_runner.h): the slots branches
+// run in (a device of the run, or a share of a GPU), the tasks a decision point makes, and the
+// scheduler that runs ready tasks in the slots, longest road ahead first.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <mutex>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "common/clock.h"
+#include "driver/branch_plan.h"
+#include "driver/branch_runner.h"
+#include "driver/run_options.h"
+#include "problem.h"
+
+namespace sph {
+
+// The decision times of `parent`'s decision points ("" the base), in order.
+std::vector<double> decision_times(const BranchPlan& plan, const std::string& parent);
+
+// The branches below `parent`, each followed by its own, in the plan's order.
+std::vector<std::string> tree_order(const BranchPlan& plan, const std::string& parent);
+
+// Where a branch runs: one device of the run's, or a share of one.
+struct Slot {
+    DeviceSelection devices;
+    BackendChoice backend;
+    int threads = 0;
+    std::string label;
+};
+
+// --branch-slots per device of the run; on a GPU only as many as its free memory holds, each
+// branch taking about `branch_bytes` (what the base took on all its devices).
+std::vector<Slot> make_slots(const RunOptions& o, std::size_t branch_bytes, std::ostream& log);
+
+// A branch ready to go on from its parent's decision point.
+struct Task {
+    RunOptions options;  // its own, made from its parent's
+    std::string name, parent;
+    double start = 0.0, end = 0.0;  // simulated: its decision time, and where it stops
+    double priority = 0.0;          // the wall time of the longest road through it, estimated
+};
+
+// The branches of `parent_name` ("" the base), run with `parent`, as tasks, their priorities
+// at `rate` wall seconds per simulated second.
+std::vector<Task> branch_tasks(const BranchPlan& plan, const RunOptions& parent,
+                               const std::string& parent_name, double rate,
+                               const std::string& root_dir, double t_end);
+
+// Runs tasks in slots, one worker thread per slot; each free slot takes the ready task of
+// highest priority. With `expand`, a task that stops at its own decision points queues its
+// branches (at the rate it measured); without, the caller schedules them (the ranks of an MPI
+// job take the tree a level at a time).
+class TreeRun {
+public:
+    TreeRun(const Problem& problem, const BranchPlan& plan, int split_axis,
+            const std::string& root_dir, double t_end, std::ostream& log, bool expand);
+    void add(std::vector<Task> tasks);
+    // Returns when every task (and, with expand, every branch below) has run; rethrows
+    // Interrupted when a signal stopped them.
+    // Outcomes' start times count from `began`.
+    void run(const std::vector<Slot>& slots, SteadyClock::time_point began = SteadyClock::now());
+
+    std::vector<BranchOutcome> outcomes;
+    std::vector<Task> done;  // the tasks run, in the order of outcomes, as they ran
+
+private:
+    void work(const Slot& slot);
+    BranchOutcome run_one(Task& task, const Slot& slot, std::exception_ptr& interrupted);
+
+    const Problem& problem_;
+    const BranchPlan& plan_;
+    int split_axis_;
+    std::string root_dir_;
+    double t_end_;
+    std::ostream& log_;
+    bool expand_;
+    std::mutex log_lock_;
+    std::mutex lock_;
+    std::condition_variable changed_;
+    std::vector<Task> ready_;
+    int running_ = 0;
+    std::exception_ptr interrupted_;
+    SteadyClock::time_point began_;
+};
+
+}  // namespace sph
