@@ -116,6 +116,49 @@ TEST(Signals, SigtermStopsEveryRunningBranchWithACheckpoint) {
     }
 }
 
+// An interrupted tree goes on with --restart latest: the branches that ended are kept, the
+// others go on from their checkpoints, and every scenario ends bitwise as in a tree that never
+// stopped.
+TEST(Signals, AnInterruptedTreeGoesOnExactlyWithRestartLatest) {
+    testing::TempDir dir("tree-goes-on");
+    const std::string plan = dir.path() + "/plan.txt";
+    std::ofstream(plan) << "at 0.02\nbranch a\n  add_box 1.6 0 0 1.84 1 0.16\n"
+                           "branch b\n  alpha 0.1\nat 0.04\nbranch late\n  remove obstacle\n";
+    auto args = [&](const std::string& out) {
+        return std::vector<std::string>{
+            "--backend", "cpu",         "--threads",    "1", "--dp",       "0.08", "--t-end",
+            "0.2",       "--no-frames", "--output-dir", out, "--branches", plan};
+    };
+    std::vector<std::string> straight = args(dir.path() + "/straight");
+    const pid_t reference = spawn_dambreak(straight);
+    ASSERT_GT(reference, 0);
+    ASSERT_EQ(wait_for_exit(reference), 0);
+    const std::string out = dir.path() + "/out";
+    const pid_t pid = spawn_dambreak(args(out));
+    ASSERT_GT(pid, 0);
+    const auto start = std::chrono::steady_clock::now();  // until the first branch has begun
+    while (!std::filesystem::exists(out + "/a/gauges.csv") &&
+           std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    kill(pid, SIGTERM);
+    ASSERT_EQ(wait_for_exit(pid), 128 + SIGTERM);
+    ASSERT_FALSE(checkpoints_in(out + "/a/checkpoints").empty());
+    std::vector<std::string> again = args(out);
+    again.insert(again.end(), {"--restart", "latest"});
+    const pid_t resumed = spawn_dambreak(again);
+    ASSERT_GT(resumed, 0);
+    ASSERT_EQ(wait_for_exit(resumed), 0);
+    for (const char* branch : {"a", "b", "late"}) {
+        EXPECT_EQ(testing::read_text(out + "/" + branch + "/gauges.csv"),
+                  testing::read_text(dir.path() + "/straight/" + branch + "/gauges.csv"))
+            << branch;
+    }
+    EXPECT_NE(testing::read_text(out + "/branches.csv").find("a,base,0.020000,completed"),
+              std::string::npos);
+}
+
 TEST(Signals, ASecondSignalStopsAtOnce) {
     testing::TempDir dir("second-signal");
     // A rebuild every 10^6 iterations: after the first signal the run would go on for hours.

@@ -33,7 +33,9 @@ po::options_description checkpoint_options(RunOptions& o, std::string& checkpoin
         ("restart", po::value(&o.restart_from),
          "go on from this checkpoint file, or from the newest in the checkpoint folder (latest): "
          "bitwise the run that never stopped, on any number of devices; the output series and "
-         "gauges.csv continue. Options that change the physics must be as they were");
+         "gauges.csv continue. Options that change the physics must be as they were. With "
+         "--branches, latest makes an interrupted tree go on: branches that ended are kept, the "
+         "others go on from their newest checkpoints");
     return group;
 }
 // clang-format on
@@ -73,10 +75,14 @@ void check_branch_options(const RunOptions& o) {
     if (!o.scenario.empty() && o.branches_file.empty()) {
         throw OptionError("--scenario names a branch of a --branches file: give --branches too");
     }
-    if (!o.branches_file.empty() && !o.restart_from.empty()) {
+    if (!o.branches_file.empty() && !o.restart_from.empty() && o.restart_from != "latest") {
         throw OptionError(
-            "--restart and --branches cannot go together: the branches start from "
-            "the base run they share");
+            "with --branches, --restart takes only 'latest': the tree goes on from "
+            "what its folders hold (got '" +
+            o.restart_from + "')");
+    }
+    if (!o.scenario.empty() && !o.restart_from.empty()) {
+        throw OptionError("--scenario runs from t = 0: it cannot go on with --restart");
     }
 }
 

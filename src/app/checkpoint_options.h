@@ -20,7 +20,7 @@ boost::program_options::options_description checkpoint_options(RunOptions& o,
 void parse_checkpoint_every(const std::string& text, RunOptions& options);
 
 // Throws OptionError for --branch-slots out of range, --scenario without --branches, or
-// --branches with --restart.
+// --branches with --restart other than latest, or --scenario with --restart.
 void check_branch_options(const RunOptions& o);
 
 }  // namespace sph

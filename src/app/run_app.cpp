@@ -37,11 +37,12 @@ int run_branch_file(const Problem& problem, const RunOptions& options, int split
         << options.output_dir << "/tree_report.md\n";
     return failed > 0 ? 1 : 0;
 } catch (const Interrupted& e) {
-    // Each running branch wrote a checkpoint into its folder; the tree itself starts over.
+    // Each running branch wrote a checkpoint into its folder.
     err << "error: " << e.what() << "\n"
         << "The branches that ran to the end are complete in their folders; those interrupted "
-           "left a checkpoint in <branch>/checkpoints. Run the same command again to run the "
-           "tree anew.\n";
+           "left a checkpoint in <branch>/checkpoints. To go on: the same command with "
+           "--restart latest (the branches that ended are kept, the others go on from their "
+           "checkpoints).\n";
     return 128 + e.signal();
 }
 

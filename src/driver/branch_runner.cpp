@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 #include "atomic_file.h"
+#include "checkpoint/checkpoint_folder.h"
 #include "common/clock.h"
 #include "common/errors.h"
 #include "common/interrupt.h"
@@ -110,7 +112,8 @@ std::vector<BranchOutcome> run_levels(const Problem& problem, const BranchPlan& 
         std::vector<double> priorities;
         for (const Task& task : level) priorities.push_back(task.priority);
         const std::vector<int> owner = assign_to_ranks(priorities, ranks.size());
-        TreeRun tree(problem, plan, split_axis, options.output_dir, options.t_end, log, false);
+        TreeRun tree(problem, plan, split_axis, options.output_dir, options.t_end, log, false,
+                     options.restart_from == "latest");
         std::vector<Task> mine;
         for (std::size_t t = 0; t < level.size(); ++t) {
             if (owner[t] == ranks.rank()) mine.push_back(level[t]);
@@ -180,14 +183,34 @@ BranchRun run_branches(const Problem& problem, const RunOptions& options, int sp
     // The base on rank 0; the others wait for what it measured (a failure there ends the job).
     std::ostringstream measured;
     measured.precision(17);
+    const bool resume = options.restart_from == "latest";  // the tree goes on from its folders
+    base.restart_from.clear();
     if (ranks.rank() == 0) {
-        log << "base: to the last decision point, t = " << base.decision_times.back() << " s\n";
         const auto base_start = SteadyClock::now();
-        Simulation simulation(problem, base, split_axis);
-        const RunReport report = simulation.run(log);
+        const std::optional<ReportSummary> before =
+            resume ? read_report_summary(base.output_dir + "/run_report.json") : std::nullopt;
+        bool decisions_there = true;
+        for (std::size_t k = 0; k < base.decision_times.size(); ++k) {
+            decisions_there &=
+                std::filesystem::exists(decision_checkpoint_path(base.output_dir, k));
+        }
+        ReportSummary ran;
+        if (before && before->status == "branched" && decisions_there) {
+            log << "base: ended before at its last decision point, kept as it is\n";
+            ran = *before;
+        } else {
+            if (resume && !checkpoints_in(base.checkpoint_folder()).empty()) {
+                base.restart_from = "latest";
+            }
+            log << "base: to the last decision point, t = " << base.decision_times.back() << " s\n";
+            Simulation simulation(problem, base, split_axis);
+            const RunReport report = simulation.run(log);
+            ran = ReportSummary{report.status, report.loop_seconds, report.simulated_time,
+                                report.mips(), report.device_bytes()};
+        }
         // wall seconds per simulated second, device bytes, wall seconds
-        measured << report.loop_seconds / std::max(report.simulated_time, 1e-9) << ' '
-                 << report.device_bytes() << ' ' << seconds_since(base_start);
+        measured << ran.loop_seconds / std::max(ran.simulated_time, 1e-9) << ' ' << ran.device_bytes
+                 << ' ' << seconds_since(base_start);
     }
     std::istringstream shared(ranks.broadcast(measured.str(), 0));
     double rate = 0.0;
@@ -202,7 +225,8 @@ BranchRun run_branches(const Problem& problem, const RunOptions& options, int sp
     const auto branches_start = SteadyClock::now();
     std::vector<Task> first = branch_tasks(plan, base, "", rate, options.output_dir, options.t_end);
     if (ranks.size() == 1) {
-        TreeRun tree(problem, plan, split_axis, options.output_dir, options.t_end, log, true);
+        TreeRun tree(problem, plan, split_axis, options.output_dir, options.t_end, log, true,
+                     resume);
         tree.add(std::move(first));
         tree.run(slots);
         result.outcomes = std::move(tree.outcomes);

@@ -3,13 +3,16 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <thread>
 
+#include "checkpoint/checkpoint_folder.h"
 #include "common/errors.h"
 #include "common/prefixed_lines.h"
 #include "devices/cuda/cuda_support.h"
 #include "driver/branch_changes.h"
+#include "driver/restart.h"
 #include "driver/simulation.h"
 
 namespace sph {
@@ -122,14 +125,16 @@ std::vector<Task> branch_tasks(const BranchPlan& plan, const RunOptions& parent,
 }
 
 TreeRun::TreeRun(const Problem& problem, const BranchPlan& plan, int split_axis,
-                 const std::string& root_dir, double t_end, std::ostream& log, bool expand)
+                 const std::string& root_dir, double t_end, std::ostream& log, bool expand,
+                 bool resume)
     : problem_(problem),
       plan_(plan),
       split_axis_(split_axis),
       root_dir_(root_dir),
       t_end_(t_end),
       log_(log),
-      expand_(expand) {}
+      expand_(expand),
+      resume_(resume) {}
 
 void TreeRun::add(std::vector<Task> tasks) {
     std::lock_guard<std::mutex> hold(lock_);
@@ -177,6 +182,31 @@ void TreeRun::work(const Slot& slot) {
     }
 }
 
+// A branch of a tree that goes on: true, with its outcome, when its folder shows it ended;
+// else `o` goes on from its newest checkpoint if it left one (its wall changes are in it).
+bool TreeRun::resumed(RunOptions& o, std::ostream& log, BranchOutcome& outcome) const {
+    const std::optional<ReportSummary> before =
+        read_report_summary(o.output_dir + "/run_report.json");
+    bool decisions_there = true;
+    for (std::size_t k = 0; k < o.decision_times.size(); ++k) {
+        decisions_there &= std::filesystem::exists(decision_checkpoint_path(o.output_dir, k));
+    }
+    if (before &&
+        (before->status == "completed" || (before->status == "branched" && decisions_there))) {
+        outcome.status = before->status;
+        outcome.mips = before->mips;
+        outcome.device_bytes = before->device_bytes;
+        log << "ended before (" << before->status << "): kept as it is\n";
+        return true;
+    }
+    if (!checkpoints_in(o.checkpoint_folder()).empty()) {
+        o.restart_from = "latest";
+        o.geometry_changes.clear();
+        log << "goes on from its newest checkpoint in " << o.checkpoint_folder() << "\n";
+    }
+    return false;
+}
+
 BranchOutcome TreeRun::run_one(Task& task, const Slot& slot, std::exception_ptr& interrupted) {
     RunOptions o = task.options;
     o.backend = slot.backend;
@@ -194,6 +224,10 @@ BranchOutcome TreeRun::run_one(Task& task, const Slot& slot, std::exception_ptr&
     log << "branch " << task.name << " of " << task.parent << " from t = " << task.start << " s on "
         << slot.label << "\n";
     const auto start = SteadyClock::now();
+    if (resume_ && resumed(o, log, outcome)) {
+        task.options = o;
+        return outcome;
+    }
     try {
         Simulation simulation(problem_, o, split_axis_);
         const RunReport report = simulation.run(log);

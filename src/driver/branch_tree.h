@@ -54,11 +54,14 @@ std::vector<Task> branch_tasks(const BranchPlan& plan, const RunOptions& parent,
 // Runs tasks in slots, one worker thread per slot; each free slot takes the ready task of
 // highest priority. With `expand`, a task that stops at its own decision points queues its
 // branches (at the rate it measured); without, the caller schedules them (the ranks of an MPI
-// job take the tree a level at a time).
+// job take the tree a level at a time). With `resume` (--branches with --restart latest), a
+// branch whose folder shows it ended (completed, or branched with its decision checkpoints) is
+// kept as it is, and one that left a checkpoint goes on from its newest.
 class TreeRun {
 public:
     TreeRun(const Problem& problem, const BranchPlan& plan, int split_axis,
-            const std::string& root_dir, double t_end, std::ostream& log, bool expand);
+            const std::string& root_dir, double t_end, std::ostream& log, bool expand,
+            bool resume = false);
     void add(std::vector<Task> tasks);
     // Returns when every task (and, with expand, every branch below) has run; rethrows
     // Interrupted when a signal stopped them.
@@ -71,6 +74,7 @@ public:
 private:
     void work(const Slot& slot);
     BranchOutcome run_one(Task& task, const Slot& slot, std::exception_ptr& interrupted);
+    bool resumed(RunOptions& o, std::ostream& log, BranchOutcome& outcome) const;
 
     const Problem& problem_;
     const BranchPlan& plan_;
@@ -79,6 +83,7 @@ private:
     double t_end_;
     std::ostream& log_;
     bool expand_;
+    bool resume_;
     std::mutex log_lock_;
     std::mutex lock_;
     std::condition_variable changed_;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <functional>
 #include <iomanip>
 #include <sstream>
@@ -321,6 +322,23 @@ void write_report_json(const RunReport& r, const std::string& path) {
     if (!r.error.empty()) t["error"] = r.error;
     if (!r.trace_file.empty()) t["trace_file"] = r.trace_file;
     write_text_file_atomically(path, t.dump(2) + "\n");
+}
+
+std::optional<ReportSummary> read_report_summary(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return std::nullopt;
+    try {
+        const nlohmann::json j = nlohmann::json::parse(in);
+        ReportSummary r;
+        r.status = j.at("status").get<std::string>();
+        r.loop_seconds = j.at("wall_time_s").at("time_loop").get<double>();
+        r.simulated_time = j.at("simulated_time_s").get<double>();
+        r.mips = j.at("mips").get<double>();
+        r.device_bytes = j.at("device_memory_bytes").get<std::size_t>();
+        return r;
+    } catch (const nlohmann::json::exception&) {
+        return std::nullopt;
+    }
 }
 
 }  // namespace sph

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -92,6 +93,16 @@ struct RunReport {
 };
 
 void print_report(const RunReport& report, std::ostream& out);
+
+// What a run_report.json says of how a run ended: enough for --branches --restart latest to
+// keep a branch that ended and to know the base's rate.
+struct ReportSummary {
+    std::string status;
+    double loop_seconds = 0.0, simulated_time = 0.0, mips = 0.0;
+    std::size_t device_bytes = 0;
+};
+// Nothing when `path` is missing or not a run report.
+std::optional<ReportSummary> read_report_summary(const std::string& path);
 // Written atomically; throws naming the path on failure.
 void write_report_json(const RunReport& report, const std::string& path);
 
