@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
-#include <filesystem>
 #include <sstream>
 
 #include "atomic_file.h"
@@ -142,9 +141,8 @@ std::vector<BranchOutcome> run_levels(const Problem& problem, const BranchPlan& 
             if (o.status != "branched") continue;
             for (const Task& task : level) {
                 if (task.name != o.name) continue;
-                const double rate = o.wall_seconds / std::max(task.end - task.start, 1e-9);
-                for (Task& child : branch_tasks(plan, task.options, task.name, rate,
-                                                options.output_dir, options.t_end)) {
+                for (Task& child : branches_after(plan, task, o.wall_seconds, options.output_dir,
+                                                  options.t_end)) {
                     next.push_back(std::move(child));
                 }
             }
@@ -187,15 +185,9 @@ BranchRun run_branches(const Problem& problem, const RunOptions& options, int sp
     base.restart_from.clear();
     if (ranks.rank() == 0) {
         const auto base_start = SteadyClock::now();
-        const std::optional<ReportSummary> before =
-            resume ? read_report_summary(base.output_dir + "/run_report.json") : std::nullopt;
-        bool decisions_there = true;
-        for (std::size_t k = 0; k < base.decision_times.size(); ++k) {
-            decisions_there &=
-                std::filesystem::exists(decision_checkpoint_path(base.output_dir, k));
-        }
+        const std::optional<ReportSummary> before = resume ? ended_before(base) : std::nullopt;
         ReportSummary ran;
-        if (before && before->status == "branched" && decisions_there) {
+        if (before) {
             log << "base: ended before at its last decision point, kept as it is\n";
             ran = *before;
         } else {

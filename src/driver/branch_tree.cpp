@@ -124,6 +124,26 @@ std::vector<Task> branch_tasks(const BranchPlan& plan, const RunOptions& parent,
     return tasks;
 }
 
+std::vector<Task> branches_after(const BranchPlan& plan, const Task& ran, double wall_seconds,
+                                 const std::string& root_dir, double t_end) {
+    const double rate = wall_seconds / std::max(ran.end - ran.start, 1e-9);
+    return branch_tasks(plan, ran.options, ran.name, rate, root_dir, t_end);
+}
+
+std::optional<ReportSummary> ended_before(const RunOptions& o) {
+    const std::optional<ReportSummary> before =
+        read_report_summary(o.output_dir + "/run_report.json");
+    if (!before) return std::nullopt;
+    if (before->status == "completed") return before;
+    if (before->status != "branched") return std::nullopt;
+    for (std::size_t k = 0; k < o.decision_times.size(); ++k) {
+        if (!std::filesystem::exists(decision_checkpoint_path(o.output_dir, k))) {
+            return std::nullopt;
+        }
+    }
+    return before;
+}
+
 TreeRun::TreeRun(const Problem& problem, const BranchPlan& plan, int split_axis,
                  const std::string& root_dir, double t_end, std::ostream& log, bool expand,
                  bool resume)
@@ -170,14 +190,12 @@ void TreeRun::work(const Slot& slot) {
         --running_;
         if (interrupted && !interrupted_) interrupted_ = interrupted;
         if (expand_ && outcome.status == "branched") {
-            const double rate = outcome.wall_seconds / std::max(task.end - task.start, 1e-9);
             for (Task& child :
-                 branch_tasks(plan_, task.options, task.name, rate, root_dir_, t_end_)) {
+                 branches_after(plan_, task, outcome.wall_seconds, root_dir_, t_end_)) {
                 ready_.push_back(std::move(child));
             }
         }
         outcomes.push_back(std::move(outcome));
-        done.push_back(task);
         changed_.notify_all();
     }
 }
@@ -185,14 +203,7 @@ void TreeRun::work(const Slot& slot) {
 // A branch of a tree that goes on: true, with its outcome, when its folder shows it ended;
 // else `o` goes on from its newest checkpoint if it left one (its wall changes are in it).
 bool TreeRun::resumed(RunOptions& o, std::ostream& log, BranchOutcome& outcome) const {
-    const std::optional<ReportSummary> before =
-        read_report_summary(o.output_dir + "/run_report.json");
-    bool decisions_there = true;
-    for (std::size_t k = 0; k < o.decision_times.size(); ++k) {
-        decisions_there &= std::filesystem::exists(decision_checkpoint_path(o.output_dir, k));
-    }
-    if (before &&
-        (before->status == "completed" || (before->status == "branched" && decisions_there))) {
+    if (const std::optional<ReportSummary> before = ended_before(o)) {
         outcome.status = before->status;
         outcome.mips = before->mips;
         outcome.device_bytes = before->device_bytes;

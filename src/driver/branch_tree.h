@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "driver/branch_runner.h"
 #include "driver/run_options.h"
 #include "problem.h"
+#include "report/run_report.h"
 
 namespace sph {
 
@@ -51,6 +53,15 @@ std::vector<Task> branch_tasks(const BranchPlan& plan, const RunOptions& parent,
                                const std::string& parent_name, double rate,
                                const std::string& root_dir, double t_end);
 
+// The branches of `ran`, which stopped at its own decision points after `wall_seconds`: their
+// priorities at the rate it measured.
+std::vector<Task> branches_after(const BranchPlan& plan, const Task& ran, double wall_seconds,
+                                 const std::string& root_dir, double t_end);
+
+// With --restart latest: what the report of the run with options `o` says, when its folder
+// shows it ended (completed, or branched with every decision checkpoint there); else nothing.
+std::optional<ReportSummary> ended_before(const RunOptions& o);
+
 // Runs tasks in slots, one worker thread per slot; each free slot takes the ready task of
 // highest priority. With `expand`, a task that stops at its own decision points queues its
 // branches (at the rate it measured); without, the caller schedules them (the ranks of an MPI
@@ -69,7 +80,6 @@ public:
     void run(const std::vector<Slot>& slots, SteadyClock::time_point began = SteadyClock::now());
 
     std::vector<BranchOutcome> outcomes;
-    std::vector<Task> done;  // the tasks run, in the order of outcomes, as they ran
 
 private:
     void work(const Slot& slot);
