@@ -1,12 +1,24 @@
-// MPI ranks (src/ranks/): under mpirun the ranks share out the branches of --branches FILE,
-// every scenario bitwise as in one process; a rank that fails ends the job with its message, in
-// seconds; what the ranks cannot share yet (one simulation) is refused, naming why. Runs the
-// dambreak program under the mpirun CMake found, oversubscribed and allowed as root (CI).
+// MPI ranks (src/ranks/): under mpirun a plain run is one simulation across the ranks, every
+// output file the same bytes as one process driving as many devices, with balancing on and off,
+// and its checkpoints restart on another rank count; the ranks share out the branches of
+// --branches FILE, every scenario bitwise as in one process; a rank that fails ends the job with
+// its message, in seconds; what the ranks cannot share (--scenario, --trace) is refused, naming
+// why. Runs the dambreak program under the mpirun CMake found, oversubscribed and allowed as root
+// (CI).
 #include <gtest/gtest.h>
+#include <vtkDataArray.h>
+#include <vtkPointData.h>
+#include <vtkSmartPointer.h>
+#include <vtkUnstructuredGrid.h>
+#include <vtkXMLUnstructuredGridReader.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -100,14 +112,172 @@ TEST(MpiRanks, AFailingRankEndsTheJobWithItsMessage) {
     EXPECT_LT(job.seconds, 60.0) << "the other ranks waited";
 }
 
-TEST(MpiRanks, ASingleSimulationUnderMpirunIsRefusedNamingWhy) {
-    testing::TempDir dir("mpi-plain");
-    const Job job =
-        run(2, {"--backend", "cpu", "--dp", "0.08", "--t-end", "0.1", "--output-dir", dir.path()});
+TEST(MpiRanks, AScenarioOrATraceUnderMpirunIsRefusedNamingWhy) {
+    testing::TempDir dir("mpi-refused");
+    const std::string plan = dir.path() + "/tree.txt";
+    std::ofstream(plan) << kTree;
+    std::vector<std::string> args = small(dir.path() + "/out", plan);
+    args.insert(args.end(), {"--scenario", "a"});
+    const Job scenario = run(2, args);
+    EXPECT_NE(scenario.code, 0);
+    EXPECT_NE(scenario.output.find("--scenario runs in one process"), std::string::npos)
+        << scenario.output;
+    const Job traced = run(2, {"--backend", "cpu", "--dp", "0.08", "--t-end", "0.1",
+                               "--output-dir", dir.path() + "/traced", "--trace",
+                               dir.path() + "/trace.json"});
+    EXPECT_NE(traced.code, 0);
+    EXPECT_NE(traced.output.find("cannot be traced yet"), std::string::npos) << traced.output;
+}
+
+// One simulation: DamBreak at dp 0.08 over 0.15 s (about 40 iterations, rebuilt every 10),
+// frames and gauges every 0.05 s.
+std::vector<std::string> simulation(const std::string& out, const std::string& devices,
+                                    const std::string& balancing) {
+    return {"--backend",      "cpu",  "--threads", "1",     "--dp",         "0.08",
+            "--t-end",        "0.15", "--devices", devices, "--lb",         balancing,
+            "--output-every", "0.05", "--lb-threshold", "0", "--output-dir", out};
+}
+
+// Every file of `out` but the run report and the balancing log (timings), by name.
+std::vector<std::string> outputs_of(const std::string& out) {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(out)) {
+        const std::string name = entry.path().filename().string();
+        if (name != "run_report.json" && name != "load_balance.csv") names.push_back(name);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+void expect_same_files(const std::string& got, const std::string& want, const std::string& what) {
+    const std::vector<std::string> names = outputs_of(want);
+    ASSERT_EQ(outputs_of(got), names) << what;
+    for (const std::string& name : names) {
+        EXPECT_EQ(testing::read_text(got + "/" + name), testing::read_text(want + "/" + name))
+            << name << ": " << what;
+    }
+}
+
+// Position, velocity and density of every particle in frame `frame` of `out` (all its pieces),
+// by id: the same whichever device wrote it.
+using FrameParticles = std::map<std::uint32_t, std::array<double, 7>>;
+FrameParticles frame_particles(const std::string& out, int frame) {
+    char prefix[64];
+    std::snprintf(prefix, sizeof prefix, "DamBreak_%06d", frame);
+    FrameParticles particles;
+    for (const auto& entry : std::filesystem::directory_iterator(out)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) != 0 || entry.path().extension() != ".vtu") continue;
+        auto reader = vtkSmartPointer<vtkXMLUnstructuredGridReader>::New();
+        reader->SetFileName(entry.path().c_str());
+        reader->Update();
+        vtkUnstructuredGrid* grid = reader->GetOutput();
+        vtkDataArray* id = grid->GetPointData()->GetArray("id");
+        vtkDataArray* velocity = grid->GetPointData()->GetArray("velocity");
+        vtkDataArray* density = grid->GetPointData()->GetArray("density");
+        for (vtkIdType i = 0; i < grid->GetNumberOfPoints(); ++i) {
+            std::array<double, 7>& p = particles[std::uint32_t(id->GetTuple1(i))];
+            grid->GetPoint(i, p.data());
+            const double* v = velocity->GetTuple3(i);
+            std::copy(v, v + 3, p.begin() + 3);
+            p[6] = density->GetTuple1(i);
+        }
+    }
+    return particles;
+}
+
+void expect_same_frames(const std::string& got, const std::string& want, const std::string& what) {
+    for (int frame = 0; frame <= 3; ++frame) {
+        const FrameParticles expected = frame_particles(want, frame);
+        ASSERT_FALSE(expected.empty()) << "frame " << frame << " of " << want;
+        EXPECT_TRUE(frame_particles(got, frame) == expected) << "frame " << frame << ": " << what;
+    }
+}
+
+TEST(MpiRanks, OneSimulationAcrossRanksIsBitwiseOneProcess) {
+    testing::TempDir dir("mpi-simulation");
+    const std::string alone = dir.path() + "/alone";
+    const Job one_device = run(0, simulation(alone, "1", "off"));
+    ASSERT_EQ(one_device.code, 0) << one_device.output;
+    struct Case {
+        int ranks;
+        std::string devices_each, balancing;
+        int devices;
+    };
+    for (const Case& c : {Case{2, "1", "on", 2}, Case{2, "1", "off", 2}, Case{3, "1", "on", 3},
+                          Case{3, "1", "off", 3}, Case{2, "2", "on", 4}}) {
+        const std::string name = std::to_string(c.ranks) + "x" + c.devices_each + c.balancing;
+        const std::string what = std::to_string(c.ranks) + " ranks x " + c.devices_each +
+                                 " device(s), balancing " + c.balancing;
+        const std::string ranks = dir.path() + "/ranks" + name;
+        const Job job = run(c.ranks, simulation(ranks, c.devices_each, c.balancing));
+        ASSERT_EQ(job.code, 0) << job.output;
+        // Every particle of every frame as on one device, balanced or not.
+        expect_same_frames(ranks, alone, what);
+        if (c.balancing == "off") {
+            // Slices where one process with as many devices has them: every piece of every
+            // frame, the .pvtu and .pvd files and gauges.csv are the same bytes.
+            const std::string one = dir.path() + "/one" + name;
+            const Job reference = run(0, simulation(one, std::to_string(c.devices), "off"));
+            ASSERT_EQ(reference.code, 0) << reference.output;
+            expect_same_files(ranks, one, what);
+        }
+        // Rank 0 speaks for the run, and its report lists every rank's devices.
+        const std::string report = testing::read_text(ranks + "/run_report.json");
+        EXPECT_NE(report.find("over " + std::to_string(c.ranks) + " MPI ranks"),
+                  std::string::npos)
+            << report;
+        std::size_t devices = 0;
+        for (std::size_t at = report.find("\"slices\""); at != std::string::npos;
+             at = report.find("\"slices\"", at + 1)) {
+            ++devices;
+        }
+        EXPECT_EQ(devices, std::size_t(c.devices)) << report;
+        std::size_t reports = 0;
+        for (std::size_t at = job.output.find("report written to"); at != std::string::npos;
+             at = job.output.find("report written to", at + 1)) {
+            ++reports;
+        }
+        EXPECT_EQ(reports, 1u) << job.output;
+    }
+}
+
+TEST(MpiRanks, ACheckpointAcrossRanksRestartsOnAnotherRankCount) {
+    testing::TempDir dir("mpi-checkpoint");
+    const Job whole = run(0, simulation(dir.path() + "/whole", "1", "off"));
+    ASSERT_EQ(whole.code, 0) << whole.output;
+    std::vector<std::string> first = simulation(dir.path() + "/first", "1", "off");
+    first.insert(first.end(), {"--checkpoint-every", "0.06"});
+    const Job written = run(2, first);  // 2 ranks x 1 device
+    ASSERT_EQ(written.code, 0) << written.output;
+    std::vector<std::string> checkpoints;  // rank 0 wrote them, named by iteration
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path() + "/first/checkpoints")) {
+        checkpoints.push_back(entry.path().string());
+    }
+    std::sort(checkpoints.begin(), checkpoints.end());
+    ASSERT_FALSE(checkpoints.empty());
+    for (const auto& [ranks, devices] : {std::pair<int, std::string>{3, "1"}, {0, "2"}}) {
+        const std::string out = dir.path() + "/again" + std::to_string(ranks);
+        std::vector<std::string> again = simulation(out, devices, "off");
+        again.insert(again.end(), {"--restart", checkpoints.front()});
+        const Job resumed = run(ranks, again);
+        ASSERT_EQ(resumed.code, 0) << resumed.output;
+        EXPECT_EQ(testing::read_text(out + "/gauges.csv"),
+                  testing::read_text(dir.path() + "/whole/gauges.csv"))
+            << "restarted on " << ranks << " ranks x " << devices << " device(s)";
+    }
+}
+
+TEST(MpiRanks, ADeviceThatFailsOnOneRankEndsTheSimulationWithItsMessage) {
+    testing::TempDir dir("mpi-device-failure");
+    std::vector<std::string> args = simulation(dir.path() + "/out", "1", "on");
+    args.insert(args.end(), {"--inject-fault", "1:15"});  // device 1: rank 1's
+    const Job job = run(3, args);
     EXPECT_NE(job.code, 0);
-    EXPECT_NE(job.output.find("one simulation across MPI ranks is not built yet"),
-              std::string::npos)
+    EXPECT_NE(job.output.find("rank 1: error: device 1 failed"), std::string::npos)
         << job.output;
+    EXPECT_NE(job.output.find("injected"), std::string::npos) << job.output;
+    EXPECT_LT(job.seconds, 60.0) << "the other ranks waited";
 }
 
 }  // namespace

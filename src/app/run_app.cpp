@@ -46,15 +46,17 @@ int run_branch_file(const Problem& problem, const RunOptions& options, int split
     return 128 + e.signal();
 }
 
-// Under mpirun only --branches runs across ranks yet; a plain run or --scenario is one
-// simulation, which the ranks do not share yet.
+// Under mpirun a plain run is one simulation across the ranks, and --branches shares the
+// branches out; --scenario (one branch's story in memory) runs in one process.
 void check_ranks(const RunOptions& options, const Ranks& ranks) {
     if (ranks.size() == 1) return;
-    if (options.branches_file.empty() || !options.scenario.empty()) {
+    if (!options.scenario.empty()) {
         throw OptionError("started by mpirun with " + std::to_string(ranks.size()) +
-                          " ranks: one simulation across MPI ranks is not built yet; under "
-                          "mpirun the ranks share out the branches of --branches FILE. Start "
-                          "a single run (or --scenario) without mpirun");
+                          " ranks: --scenario runs in one process; start it without mpirun");
+    }
+    if (options.branches_file.empty() && !options.trace_file.empty()) {
+        throw OptionError("--trace: a simulation across MPI ranks cannot be traced yet; trace "
+                          "it on one rank (its devices as --devices of one process)");
     }
 }
 
@@ -69,8 +71,9 @@ int run_app_once(int argc, const char* const argv[], Problem& problem, int split
         if (!options->branches_file.empty()) {
             return run_branch_file(problem, *options, split_axis, out, err, ranks);
         }
-        Simulation simulation(problem, *options, split_axis);
+        Simulation simulation(problem, *options, split_axis, {}, ranks);
         const RunReport report = simulation.run(out);
+        if (ranks.rank() != 0) return 0;  // rank 0 speaks for a simulation across ranks
         print_report(report, out);
         out << "report written to " << options->output_dir << "/run_report.json\n";
         return 0;

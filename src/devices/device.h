@@ -77,7 +77,9 @@ struct InstrumentSums {
 struct ForceSend {
     std::uint32_t first = 0, count = 0;  // local indices of the edge slice's particles
     Endpoint to;                         // where the neighbour keeps those particles' forces
-    Device* receiver = nullptr;          // `to` may be written once its last marker is passed
+    // `to` may be written once the receiver's last marker is passed; none: `to` is host staging
+    // for another rank, free whenever a send begins.
+    Device* receiver = nullptr;
 };
 
 struct ForceSends {

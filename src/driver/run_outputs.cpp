@@ -98,6 +98,17 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
     }
 }
 
+std::unique_ptr<RunOutputs> RunOutputs::follower(const RunOptions& options,
+                                                 const Instruments& instruments,
+                                                 const OutputPositions* resume) {
+    std::unique_ptr<RunOutputs> outputs(new RunOutputs(options, instruments));
+    if (resume != nullptr) {
+        outputs->next_frame_ = resume->next_frame;
+        outputs->next_gauge_ = resume->next_gauge;
+    }
+    return outputs;
+}
+
 OutputPositions RunOutputs::positions() const {
     OutputPositions p;
     if (frames_) p.frames = frames_->listed();
@@ -112,16 +123,20 @@ OutputPositions RunOutputs::positions() const {
 void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
                            const std::function<InstrumentReadings()>& measure,
                            const TraceTrack& track, double& seconds) {
-    const bool frame = frames_ && (time >= next_frame_ || last);
-    const bool gauge = gauges_ && (time >= next_gauge_ || last);
+    // A follower (no files of its own) is due exactly when rank 0 is: the gathering is collective.
+    const bool frames_wanted = options_.write_output && options_.write_frames;
+    const bool gauges_wanted = options_.write_output && !instruments_.empty();
+    const bool frame = frames_wanted && (time >= next_frame_ || last);
+    const bool gauge = gauges_wanted && (time >= next_gauge_ || last);
     if (!frame && !gauge) return;
     TimedRegion region(seconds, track, "output", "output");
     if (frame) {
-        if (frames() == options_.fault_output_frame) {
+        if (frames_ && frames() == options_.fault_output_frame) {
             throw std::runtime_error("cannot write frame " + std::to_string(frames()) +
                                      ": injected output failure (testing)");
         }
-        frames_->write(time, group.download(), params);
+        std::vector<HostParticles> parts = group.download();
+        if (frames_) frames_->write(time, parts, params);
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
     if (gauge) {  // on the devices: no particle leaves them
@@ -131,7 +146,7 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
             row = instrument_row(instruments_, measure());
         }
         TracedRegion writing(track, "gauges.csv", "output");
-        gauges_->append(time, row);
+        if (gauges_) gauges_->append(time, row);
         next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
         times_.push_back(time);
         rows_.push_back(row);

@@ -27,6 +27,11 @@ public:
     // are the run's (run_setup.h: run_instruments).
     RunOutputs(const RunOptions& options, const std::string& problem_name,
                const Instruments& instruments);
+    // A rank other than 0 of a simulation across ranks: takes part in gathering the particles and
+    // instruments whenever output is due, and writes nothing.
+    static std::unique_ptr<RunOutputs> follower(const RunOptions& options,
+                                                const Instruments& instruments,
+                                                const OutputPositions* resume);
     // Continues the outputs of an earlier run from `resume` (restart number `restart`): the
     // frames and rows it had written at its checkpoint, what was due next. Throws OptionError
     // when the instruments' columns are not the earlier run's.
@@ -44,6 +49,8 @@ public:
     OutputPositions positions() const;
 
 private:
+    RunOutputs(const RunOptions& options, const Instruments& instruments)
+        : options_(options), instruments_(instruments) {}
     const RunOptions& options_;
     Instruments instruments_;
     std::unique_ptr<OutputSeries> frames_;

@@ -89,16 +89,35 @@ ShareSizes share_sizes(const LaidOut& laid, const SliceMap& slices) {
 }  // namespace
 
 Simulation::Simulation(const Problem& problem, const RunOptions& options, int split_axis,
-                       const CpuDeviceMaker& make_cpu_device)
-    : problem_(problem), options_(options), next_dt_limit_(std::numeric_limits<float>::infinity()) {
+                       const CpuDeviceMaker& make_cpu_device, const Ranks& ranks)
+    : problem_(problem),
+      ranks_(&ranks),
+      options_(options),
+      next_dt_limit_(std::numeric_limits<float>::infinity()) {
     const auto start = SteadyClock::now();
     // A restart's checkpoint is read and verified before any device is touched.
     saved_ = read_restart(options_, restart_notes_);
     std::vector<std::unique_ptr<Device>> devices =
         make_devices(options_, make_cpu_device, backend_, backend_note_);
+    span_ = ranks.size() > 1 ? RankSpan::join(ranks, int(devices.size()))
+                             : RankSpan(int(devices.size()));
+    const int device_count = span_.devices();
+    descriptions_.clear();
+    for (const auto& device : devices) descriptions_.push_back(device->description());
+    if (span_.spread()) {  // every rank's, in device order
+        std::string mine;
+        for (const std::string& d : descriptions_) mine += d + "\n";
+        descriptions_.clear();
+        for (const std::string& text : ranks.all_gather(mine)) {
+            for (std::size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos;
+                 at = end + 1) {
+                descriptions_.push_back(text.substr(at, end - at));
+            }
+        }
+    }
     params_ = make_sph_params(options_, problem.still_water_depth());
     grid_ = make_grid(problem, params_, options_.dp, split_axis);
-    check_device_count(int(devices.size()));
+    check_device_count(device_count);
     DeviceLayout layout;
     const bool listed = options_.neighbours == RunOptions::NeighbourSearch::kList;
     layout.max_neighbours = listed ? static_cast<std::uint32_t>(options_.max_neighbours) : 0;
@@ -122,8 +141,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
                       physics_settings(problem, options_, grid_, laid.count), options_);
     }
     // One device has no neighbours to hold slices of.
-    const int halo = devices.size() > 1 ? halo_slices(laid.particles, params_, grid_) : 1;
-    check_halo(int(devices.size()), halo);
+    const int halo = device_count > 1 ? halo_slices(laid.particles, params_, grid_) : 1;
+    check_halo(device_count, halo);
     if (saved_) {  // the checkpoint's particles, not the problem's, with a branch's changes
         laid.particles = std::move(saved_->particles);
         if (!options_.geometry_changes.empty()) {
@@ -146,10 +165,10 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     for (std::uint32_t id : laid.particles.id) id_end = std::max<std::uint64_t>(id_end, id + 1ull);
     layout.id_bits = bits_for(id_end);
     // A restart on as many devices keeps the checkpoint's slices (and the balancer's timings).
-    const bool same_split = saved_ && saved_->first_slices.size() == devices.size() &&
+    const bool same_split = saved_ && saved_->first_slices.size() == std::size_t(device_count) &&
                             saved_->halo == halo && saved_->slice_count == grid_.slice_count();
     SliceMap slices = same_split ? SliceMap(saved_->first_slices, saved_->slice_count, halo)
-                                 : SliceMap::balanced(laid.per_slice, int(devices.size()), halo);
+                                 : SliceMap::balanced(laid.per_slice, device_count, halo);
     allocate(devices, layout, share_sizes(laid, slices));
     make_group(std::move(devices), std::move(slices));
     if (saved_) resume(*saved_, same_split);
@@ -181,7 +200,7 @@ void Simulation::check_device_count(int devices) const {
 void Simulation::allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceLayout layout,
                           const ShareSizes& sizes) {
     const std::uint64_t limit = options_.device_memory_limit;
-    if (devices.size() == 1) {
+    if (span_.devices() == 1) {
         check_single_device_limit(*devices[0], layout, limit);
     } else {
         layout.capacity = multi_device_capacity(devices, layout, sizes, limit);
@@ -190,8 +209,8 @@ void Simulation::allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceL
 }
 
 void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceMap slices) {
-    const int device_count = int(devices.size());
-    group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_);
+    const int device_count = span_.devices();
+    group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_, span_);
     group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
     // With several devices the timings are always gathered and logged; with balancing off the
     // slices stay where they are.
@@ -296,7 +315,7 @@ void Simulation::balance() {
         for (std::size_t b = 0; b < decision->boundary_shift.size(); ++b) {
             const std::size_t taker = decision->boundary_shift[b] < 0 ? b + 1 : b;
             if (decision->boundary_shift[b] != 0 &&
-                after[taker] + 4 * largest_edge > group_->device(int(taker)).capacity()) {
+                after[taker] + 4 * largest_edge > group_->capacity()) {
                 decision->boundary_shift[b] = 0;
                 dropped = true;
                 ++balance_counts_.dropped;

@@ -26,6 +26,7 @@
 #include "multi_device/load_balance_log.h"
 #include "multi_device/load_balancer.h"
 #include "problem.h"
+#include "ranks/ranks.h"
 #include "report/run_report.h"
 #include "sph_params.h"
 
@@ -38,9 +39,11 @@ class Simulation {
 public:
     // Lays out the particles, picks the back end, checks memory and uploads. Throws OptionError
     // for a back end or device that cannot be had. `make_cpu_device`, when given, makes the
-    // devices of the CPU back end.
+    // devices of the CPU back end. Under several MPI `ranks` (a collective: every rank makes its
+    // Simulation with the same options) each rank brings the devices its --devices names and
+    // the simulation spans them all; rank 0 writes the output, reports and checkpoints.
     Simulation(const Problem& problem, const RunOptions& options, int split_axis,
-               const CpuDeviceMaker& make_cpu_device = {});
+               const CpuDeviceMaker& make_cpu_device = {}, const Ranks& ranks = one_process());
 
     // Runs to t_end with output and status lines on `log`. On failure the report in the output
     // folder says "failed" and why, the output written so far stays valid, and this throws.
@@ -49,9 +52,10 @@ public:
     // One iteration: rebuild (every k), then predictor and corrector. Throws SimulationError.
     void step();
 
-    // Every particle, gathered from the devices (in device order).
+    // Every particle, gathered from the devices (in device order); across ranks, a collective
+    // whose result is whole on rank 0 only.
     HostParticles particles() { return download(); }
-    // Each device's particles.
+    // Each device's particles (across ranks as particles()).
     std::vector<HostParticles> particles_per_device() { return group_->download(); }
     int device_count() const { return group_->size(); }
     DeviceGroup& group() { return *group_; }
@@ -81,6 +85,13 @@ public:
     int restarts() const { return restarts_; }
 
 private:
+    // Whether this process writes the run's files: rank 0 of a simulation across ranks.
+    bool writes_files() const { return ranks_->rank() == 0; }
+    // At a rebuild, across ranks: whether to stop for a signal and whether a checkpoint is due,
+    // as one (any rank's signal; rank 0's clock).
+    std::pair<int, bool> agree_on_checkpoint(int signal, bool due) const;
+    // The report's devices, every rank's (a collective across ranks).
+    std::vector<DeviceReport> gathered_device_reports();
     // Set-up, in the order the constructor takes it.
     void check_device_count(int devices) const;
     void check_halo(int devices, int halo) const;
@@ -115,11 +126,14 @@ private:
     RunReport base_report() const;
 
     const Problem& problem_;
+    const Ranks* ranks_;
     RunOptions options_;
     SphParams params_{};
     CellGrid grid_{};
     Instruments instruments_;
     InstrumentPlan instrument_plan_;
+    RankSpan span_;  // where the devices are: here, or spread over the ranks
+    std::vector<std::string> descriptions_;  // every device's, for the report
     std::unique_ptr<DeviceGroup> group_;
     std::unique_ptr<LoadBalancer> balancer_;       // with balancing on
     std::unique_ptr<LoadBalanceLog> balance_log_;  // opened by run()

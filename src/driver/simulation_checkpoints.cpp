@@ -66,12 +66,13 @@ RunState Simulation::capture_state(const OutputPositions& outputs, double loop_s
 
 std::string Simulation::write_checkpoint_now(const OutputPositions& outputs, double loop_seconds,
                                              double* gather_seconds) {
-    if (!checkpoints_) {
+    if (!checkpoints_ && writes_files()) {
         checkpoints_ = std::make_unique<CheckpointFolder>(options_.checkpoint_folder());
     }
     const auto start = SteadyClock::now();
-    const RunState state = capture_state(outputs, loop_seconds);
+    const RunState state = capture_state(outputs, loop_seconds);  // across ranks, collective
     if (gather_seconds != nullptr) *gather_seconds = seconds_since(start);
+    if (!writes_files()) return std::string();
     return checkpoints_->write(state);
 }
 
@@ -98,6 +99,7 @@ void Simulation::checkpoint(const RunOutputs& outputs, double loop_seconds, RunR
     report.checkpoint_seconds += seconds;
     ++report.checkpoints_written;
     schedule_checkpoints();
+    if (!writes_files()) return;
     log << "checkpoint " << report.last_checkpoint << " " << when() << ": "
         << std::filesystem::file_size(report.last_checkpoint) / 1e6 << " MB in " << seconds
         << " s (" << gathering << " s gathering it from the devices, " << seconds - gathering

@@ -4,12 +4,15 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <tuple>
+#include <utility>
 #include <sstream>
 
 #include "common/clock.h"
 #include "common/interrupt.h"
 #include "driver/output_series.h"
 #include "driver/run_outputs.h"
+#include "driver/rank_reports.h"
 #include "driver/run_setup.h"
 #include "driver/simulation.h"
 #include "report/status_line.h"
@@ -42,18 +45,15 @@ RunReport Simulation::base_report() const {
     r.problem = problem_.name();
     r.backend = backend_;
     // "GPU 0 (NVIDIA H200) + GPU 1 (NVIDIA H200)", or "3 x CPU (...)" for identical devices.
-    r.device = group_->device(0).description();
+    r.device = descriptions_[0];
     bool identical = true;
-    for (int d = 1; d < group_->size(); ++d) {
-        const std::string other = group_->device(d).description();
-        identical = identical && other == r.device;
-    }
-    if (identical && group_->size() > 1) {
-        r.device = std::to_string(group_->size()) + " x " + r.device;
+    for (const std::string& other : descriptions_) identical = identical && other == r.device;
+    if (identical && descriptions_.size() > 1) {
+        r.device = std::to_string(descriptions_.size()) + " x " + r.device;
     } else {
-        for (int d = 1; d < group_->size(); ++d)
-            r.device += " + " + group_->device(d).description();
+        for (std::size_t d = 1; d < descriptions_.size(); ++d) r.device += " + " + descriptions_[d];
     }
+    if (span_.spread()) r.device += " over " + std::to_string(ranks_->size()) + " MPI ranks";
     r.particles = particle_count_;
     r.fluid_particles = fluid_count_;
     r.boundary_particles = particle_count_ - fluid_count_;
@@ -69,9 +69,13 @@ RunReport Simulation::base_report() const {
 
 // Each device's kernel times, waits, particles, slices, traffic and memory.
 void Simulation::add_device_reports(RunReport& report) {
+    report.devices = gathered_device_reports();
+}
+
+std::vector<DeviceReport> Simulation::gathered_device_reports() {
     const std::vector<WorkerStats> stats = group_->stats();
-    report.devices.clear();
-    for (int d = 0; d < group_->size(); ++d) {
+    std::vector<DeviceReport> reports;
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
         Device& device = group_->device(d);
         DeviceReport r;
         r.description = device.description();
@@ -81,8 +85,9 @@ void Simulation::add_device_reports(RunReport& report) {
         r.end_slice = group_->slices().end_slice(d);
         r.memory_bytes = device.bytes_allocated();
         r.memory_parts = device.layout().parts();
-        report.devices.push_back(r);
+        reports.push_back(r);
     }
+    return span_.spread() ? gather_device_reports(reports, *ranks_) : reports;
 }
 
 namespace {
@@ -131,12 +136,14 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
     };
     try {
         std::unique_ptr<RunOutputs> outputs =
-            saved_ ? std::make_unique<RunOutputs>(options_, problem_.name(), instruments_,
-                                                  saved_->outputs, restarts_)
-                   : std::make_unique<RunOutputs>(options_, problem_.name(), instruments_);
+            !writes_files()
+                ? RunOutputs::follower(options_, instruments_, saved_ ? &saved_->outputs : nullptr)
+            : saved_ ? std::make_unique<RunOutputs>(options_, problem_.name(), instruments_,
+                                                    saved_->outputs, restarts_)
+                     : std::make_unique<RunOutputs>(options_, problem_.name(), instruments_);
         saved_.reset();
         const auto measure = [this] { return this->measure(); };
-        if (balancer_) {
+        if (balancer_ && writes_files()) {
             balance_log_ = std::make_unique<LoadBalanceLog>(
                 options_.output_dir + "/load_balance.csv", restarts_ > 0);
         }
@@ -160,7 +167,8 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                                        main_track_, report.output_seconds);
                 }
             } catch (const std::runtime_error& e) {
-                if (!checkpointing) throw;
+                // Across ranks the failure is rank 0's alone: it cannot gather a checkpoint.
+                if (!checkpointing || span_.spread()) throw;
                 log << "error: " << e.what() << " " << when()
                     << "; running on to the next rebuild for a last checkpoint\n";
                 output_failure = std::current_exception();
@@ -174,8 +182,10 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                 report.status = "branched";  // the last one: the branches go on from here
                 break;
             }
-            const int signal = interrupt_signal();
-            if (at_rebuild() && time_ < options_.t_end && (signal != 0 || checkpoint_due())) {
+            int signal = interrupt_signal();
+            bool due = signal != 0 || checkpoint_due();
+            if (at_rebuild() && span_.spread()) std::tie(signal, due) = agree_on_checkpoint(signal, due);
+            if (at_rebuild() && time_ < options_.t_end && due) {
                 status.finish();
                 checkpoint(*outputs, seconds_since(loop_start), report, log);
                 if (signal != 0) {
@@ -198,8 +208,11 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
     close_report();
 }
 
-RunReport Simulation::run(std::ostream& log) {
-    ensure_writable_directory(options_.output_dir);
+RunReport Simulation::run(std::ostream& rank_log) {
+    // Across ranks rank 0 speaks for the run; the others' errors reach the caller as exceptions.
+    std::ostream silent(nullptr);
+    std::ostream& log = writes_files() ? rank_log : silent;
+    if (writes_files()) ensure_writable_directory(options_.output_dir);
     if (!options_.trace_file.empty()) {
         check_trace_path(options_.trace_file);
         trace_ = std::make_unique<Trace>();
@@ -232,17 +245,27 @@ RunReport Simulation::run(std::ostream& log) {
     }
     report.trace_file = trace_written_;
     add_device_reports(report);
-    write_report_json(report, report_path);
+    if (writes_files()) write_report_json(report, report_path);
     return report;
+}
+
+std::pair<int, bool> Simulation::agree_on_checkpoint(int signal, bool due) const {
+    const std::vector<std::string> said =
+        ranks_->all_gather(std::to_string(signal) + " " + (due ? "1" : "0"));
+    int any_signal = 0;
+    for (const std::string& s : said) any_signal = std::max(any_signal, std::stoi(s));
+    return {any_signal, any_signal != 0 || said[0].back() == '1'};
 }
 
 // The report of a run that failed, with what led up to the failure where the devices still
 // answer. Nothing here may hide the original error.
 void Simulation::write_failed_report(RunReport& report, const std::string& path) {
+    if (!writes_files()) return;
     try {
         if (trace_began_ >= 0) finish_trace();
         report.trace_file = trace_written_;
-        add_device_reports(report);
+        // Across ranks the others may not be there to gather from: this rank's devices only.
+        if (!span_.spread()) add_device_reports(report);
     } catch (const std::exception&) {
         // The original error is the one to report.
     }

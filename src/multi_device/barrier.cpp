@@ -7,6 +7,15 @@ void Barrier::arrive_and_wait() {
     if (aborted_) throw BarrierAborted();
     const long generation = generation_;
     if (++waiting_ == parties_) {
+        if (on_open_) {
+            try {
+                on_open_();
+            } catch (...) {
+                aborted_ = true;
+                changed_.notify_all();
+                throw;
+            }
+        }
         waiting_ = 0;
         ++generation_;
         changed_.notify_all();

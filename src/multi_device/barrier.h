@@ -3,6 +3,7 @@
 #pragma once
 
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <stdexcept>
 
@@ -16,7 +17,10 @@ public:
 
 class Barrier {
 public:
-    explicit Barrier(int parties) : parties_(parties) {}
+    // `on_open`, when given, runs on the last thread to arrive, before any leaves (the others
+    // wait for it); if it throws, the barrier is aborted and the error goes to that thread.
+    explicit Barrier(int parties, std::function<void()> on_open = {})
+        : parties_(parties), on_open_(std::move(on_open)) {}
     // Waits until all parties have arrived; throws BarrierAborted once abort() was called.
     void arrive_and_wait();
     void abort();
@@ -26,6 +30,7 @@ private:
     mutable std::mutex mutex_;
     std::condition_variable changed_;
     const int parties_;
+    const std::function<void()> on_open_;
     int waiting_ = 0;
     long generation_ = 0;
     bool aborted_ = false;

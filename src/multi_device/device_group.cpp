@@ -8,12 +8,13 @@
 namespace sph {
 
 DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap slices,
-                         CellGrid grid)
-    : devices_(std::move(devices)),
+                         CellGrid grid, RankSpan span)
+    : span_(span.ranks() != nullptr ? span : RankSpan(int(devices.size()))),
+      devices_(std::size_t(span_.devices())),
       slices_(std::move(slices)),
       grid_(grid),
       bounds_(slices_.cell_bounds(grid)),
-      cuts_(devices_.size()),
+      cuts_(devices_.size(), std::vector<std::uint32_t>(devices_.size() + 1, 0)),
       internal_(devices_.size()),
       first_slice_end_(devices_.size()),
       last_slice_start_(devices_.size()),
@@ -28,9 +29,28 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       traffic_(int(devices_.size())),
       host_track_(devices_.size()),
       markers_(devices_.size(), 0),
-      barrier_(static_cast<int>(devices_.size())) {
+      barrier_(span_.end_local() - span_.first_local(),
+               span_.spread() ? std::function<void()>([this] { share_across_ranks(); })
+                              : std::function<void()>()),
+      remote_(devices_.size()) {
     if (slices_.devices() != size()) throw std::logic_error("DeviceGroup: slice map size");
-    for (int d = 0; d < size(); ++d) threads_.emplace_back([this, d] { work(d); });
+    if (int(devices.size()) != span_.end_local() - span_.first_local()) {
+        throw std::logic_error("DeviceGroup: the rank's devices do not match its span");
+    }
+    capacity_ = devices.front()->capacity();
+    for (std::size_t k = 0; k < devices.size(); ++k) {
+        capacity_ = std::min(capacity_, devices[k]->capacity());
+        devices_[std::size_t(span_.first_local()) + k] = std::move(devices[k]);
+    }
+    if (span_.spread()) {  // the balancer's room checks agree on every rank
+        for (const std::string& c : span_.ranks()->all_gather(std::to_string(capacity_))) {
+            capacity_ = std::min<std::size_t>(capacity_, std::stoull(c));
+        }
+    }
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        if (span_.spread()) remote_[d].messages = span_.ranks()->messages();
+        threads_.emplace_back([this, d] { work(d); });
+    }
 }
 
 DeviceGroup::~DeviceGroup() {
@@ -51,23 +71,16 @@ void DeviceGroup::upload(const HostParticles& all) {
         if (cell != grid_.outside_cell()) {
             d = slices_.owner(static_cast<int>(cell / grid_.cells_per_slice()));
         }
-        parts[d].append(all, i);
+        if (local(d)) parts[d].append(all, i);
     }
-    for (int d = 0; d < size(); ++d) devices_[d]->upload(parts[d]);
-}
-
-std::vector<HostParticles> DeviceGroup::download() {
-    std::vector<HostParticles> parts(devices_.size());
-    for (int d = 0; d < size(); ++d) devices_[d]->download(parts[d]);
-    return parts;
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) devices_[d]->upload(parts[d]);
 }
 
 InstrumentSums DeviceGroup::measure(const std::vector<InstrumentSite>& sites,
                                     const FrontSpec* front) {
     InstrumentSums all;
     all.sites.assign(sites.size(), SiteSums{0.0f, 0.0f});
-    for (auto& device : devices_) {
-        const InstrumentSums part = device->measure(sites, front);
+    for (const InstrumentSums& part : measure_each(sites, front)) {
         for (std::size_t k = 0; k < sites.size(); ++k) {
             all.sites[k].weight += part.sites[k].weight;
             all.sites[k].pressure += part.sites[k].pressure;
@@ -106,7 +119,7 @@ std::vector<WorkerStats> DeviceGroup::stats() const {
 }
 
 void DeviceGroup::trace_into(Trace* trace) {
-    for (int d = 0; d < size(); ++d) {
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
         host_track_[d] = TraceTrack{};
         if (trace != nullptr) {
             trace->name_process(d + 1,
@@ -128,7 +141,7 @@ StepResult DeviceGroup::step(const StepRequest& request) {
     }
     wake_.notify_all();
     std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return finished_ == size(); });
+    done_.wait(lock, [&] { return finished_ == span_.end_local() - span_.first_local(); });
     if (error_) std::rethrow_exception(error_);
     return result_;
 }
@@ -147,10 +160,12 @@ void DeviceGroup::work(int d) {
         } catch (const BarrierAborted&) {
             fail(std::current_exception());  // another worker's error is the one reported
         } catch (const std::exception& e) {
-            fail(std::make_exception_ptr(std::runtime_error("device " + std::to_string(d) + " (" +
-                                                            devices_[d]->description() +
-                                                            "): " + e.what())));
+            const std::string message =
+                "device " + std::to_string(d) + " (" + devices_[d]->description() + "): " + e.what();
+            if (span_.spread()) end_job(d, message);
+            fail(std::make_exception_ptr(std::runtime_error(message)));
         } catch (...) {
+            if (span_.spread()) end_job(d, "unknown error");
             fail(std::current_exception());
         }
         {
@@ -193,23 +208,24 @@ void DeviceGroup::wait_for_neighbour_markers(int d) {
                        "wait");
     std::unique_lock<std::mutex> lock(marker_mutex_);
     const long mine = markers_[d];
+    // Only neighbours in this process write into this device's memory.
     marker_changed_.wait(lock, [&] {
-        return barrier_.aborted() || ((d == 0 || markers_[d - 1] >= mine) &&
-                                      (d + 1 == size() || markers_[d + 1] >= mine));
+        return barrier_.aborted() || ((!local(d - 1) || markers_[d - 1] >= mine) &&
+                                      (!local(d + 1) || markers_[d + 1] >= mine));
     });
     if (barrier_.aborted()) throw BarrierAborted();
 }
 
 void DeviceGroup::run_step(int d) {
+    const bool reports = d == span_.first_local();  // one worker per rank writes the result
     if (request_.rebuild && !rebuild(d)) {
-        if (d == 0) result_.outside_grid = true;
+        if (reports) result_.outside_grid = true;
         return;
     }
     float dt = min_keep_nan(stage(d, Stage::kPredictor), request_.dt_limit);
-    forces_seconds_[d] = devices_[d]->last_forces_seconds();
     // Every worker sees the same minima, so all take the same branch here.
     if (!(dt > 0.0f) || !std::isfinite(dt)) {
-        if (d == 0) result_.non_finite = true;
+        if (reports) result_.non_finite = true;
         return;
     }
     if (request_.time + dt > request_.t_end)
@@ -217,14 +233,13 @@ void DeviceGroup::run_step(int d) {
     euler(d, Stage::kPredictor, dt);
     const float next = stage(d, Stage::kCorrector);
     if (std::isnan(next)) {
-        if (d == 0) result_.non_finite = true;
+        if (reports) result_.non_finite = true;
         return;
     }
     euler(d, Stage::kCorrector, dt);
-    forces_seconds_[d] += devices_[d]->last_forces_seconds();
     stats_[d].forces_seconds += forces_seconds_[d];
     ++stats_[d].iterations;
-    if (d == 0) {
+    if (reports) {
         result_.dt = dt;
         result_.next_dt_limit = next;
         if (request_.rebuild) {

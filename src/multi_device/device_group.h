@@ -4,6 +4,13 @@
 // particles at rebuilds (migration, external slices) and edge-slice forces after each Forces
 // stage, and to take the global dt minimum. The main thread hands each iteration to the workers
 // and waits; an error in any worker aborts the barriers, stops the others and is rethrown here.
+//
+// The devices may be spread over MPI ranks (RankSpan): each rank holds a contiguous range of the
+// group's devices and drives them as above; device numbers are the group's, on every rank. What
+// the workers share at a barrier is then gathered from every rank as the barrier opens, the
+// particles and edge forces of a device on another rank travel as MPI messages staged in host
+// memory (device_group_ranks.cpp), and an error in a worker ends the job (MPI_Abort) with its
+// message, since the other ranks cannot be reached to stop them.
 #pragma once
 
 #include <condition_variable>
@@ -17,6 +24,7 @@
 #include "common/trace.h"
 #include "devices/device.h"
 #include "multi_device/barrier.h"
+#include "multi_device/rank_span.h"
 #include "multi_device/slice_map.h"
 #include "multi_device/worker_stats.h"
 
@@ -40,21 +48,35 @@ struct StepResult {
 
 class DeviceGroup {
 public:
-    DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap slices, CellGrid grid);
+    // `devices`: this rank's devices, span.first_local() onwards (every device of a group in one
+    // process: RankSpan(devices.size())).
+    DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap slices, CellGrid grid,
+                RankSpan span);
+    DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap slices, CellGrid grid)
+        : DeviceGroup(std::move(devices), std::move(slices), grid, RankSpan(0)) {}
     ~DeviceGroup();
     DeviceGroup(const DeviceGroup&) = delete;
     DeviceGroup& operator=(const DeviceGroup&) = delete;
 
+    // Devices of the group, on every rank.
     int size() const { return static_cast<int>(devices_.size()); }
+    const RankSpan& span() const { return span_; }
+    // Whether device d is in this process; device(d) only for those.
+    bool local(int d) const { return span_.local(d); }
     Device& device(int d) { return *devices_[d]; }
+    // Particles each device may hold (every device has the same layout).
+    std::size_t capacity() const { return capacity_; }
     const SliceMap& slices() const { return slices_; }
 
-    // Hands every particle to the device owning its slice (the first rebuild sorts them).
+    // Hands every particle to the device owning its slice (the first rebuild sorts them); across
+    // ranks, each rank's devices take theirs.
     void upload(const HostParticles& particles);
-    // The internal particles of each device.
+    // The internal particles of each device. Across ranks a collective: rank 0 receives every
+    // device's, the other ranks their own (the others' parts are empty).
     std::vector<HostParticles> download();
     // The instruments over every device (Device::measure): the points' sums added in device
-    // order, the smallest front key. Call between steps.
+    // order, the smallest front key; across ranks a collective, the same on every rank. Call
+    // between steps.
     InstrumentSums measure(const std::vector<InstrumentSite>& sites, const FrontSpec* front);
     // One iteration on every device. Throws what a worker threw.
     StepResult step(const StepRequest& request);
@@ -69,7 +91,8 @@ public:
     const std::vector<double>& forces_seconds() const { return forces_seconds_; }
     // Slices move between devices at the next rebuild. Call between steps.
     void set_slices(const SliceMap& slices);
-    // Each worker's times, particle counts and traffic so far. Call between steps.
+    // Each worker's times, particle counts and traffic so far (this rank's devices; the others'
+    // entries empty). Call between steps.
     std::vector<WorkerStats> stats() const;
     // From the next step on, the devices and their workers add their work to `trace` (device d
     // as process d + 1); nullptr stops. Call between steps.
@@ -101,6 +124,30 @@ private:
     void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                         std::uint32_t count);
 
+    // --- Devices on other ranks (device_group_ranks.cpp) ---
+    // What the workers share (cuts_, internal_, the bands, minima, Forces seconds): this rank's
+    // devices' entries to every rank, the others' from theirs. Run as a barrier opens.
+    void share_across_ranks();
+    // Particles [at, at + count) of device d's current arrays as one message to `to`'s rank,
+    // and into device d's incoming arrays at `at` from `from`'s. Posted on `messages`; the
+    // staging stays in `staging` until it is waited for.
+    void send_particles(MessageBatch& messages, RankSpan::Message kind, int d, std::uint32_t at,
+                        std::uint32_t count, int to, std::vector<char>& staging);
+    void receive_particles(MessageBatch& messages, RankSpan::Message kind, int d, int from,
+                           std::uint32_t count, std::vector<char>& staging);
+    void unpack_particles(int d, std::uint32_t at, std::uint32_t count,
+                          const std::vector<char>& staging);
+    // Edge forces with neighbours on other ranks: their receipt posted before the stage, the
+    // staged sends after it, then what arrived put into the external slots.
+    void receive_remote_forces(int d);
+    void send_remote_forces(int d);
+    void finish_remote_forces(int d);
+    // Each device's instrument sums, in device order (gathered from every rank).
+    std::vector<InstrumentSums> measure_each(const std::vector<InstrumentSite>& sites,
+                                             const FrontSpec* front);
+    // A worker's error when the devices span ranks: printed, then every rank ends.
+    [[noreturn]] void end_job(int d, const std::string& message);
+
     // --- The Forces stage and its sends (device_group_forces.cpp) ---
     // min() that keeps a NaN: a blown-up device must not hide behind the others.
     static float min_keep_nan(float a, float b);
@@ -111,7 +158,9 @@ private:
     void wait_for_neighbour_markers(int d);
     void wait_at_barrier(int d, double& seconds, const char* name);
 
-    std::vector<std::unique_ptr<Device>> devices_;
+    RankSpan span_;
+    std::vector<std::unique_ptr<Device>> devices_;  // null where on another rank
+    std::size_t capacity_ = 0;
     SliceMap slices_;
     CellGrid grid_;
     std::vector<std::uint32_t> bounds_;  // device d owns cells [bounds_[d], bounds_[d + 1])
@@ -154,6 +203,14 @@ private:
     bool stopping_ = false;
     std::exception_ptr error_;
     std::vector<std::thread> threads_;
+
+    // Per local device: its messages to and from other ranks, with their host staging.
+    struct RemoteLink {
+        std::unique_ptr<MessageBatch> messages;
+        std::vector<std::vector<char>> particles_out, particles_in;  // one per other device
+        std::vector<Vec4> forces_out[2], forces_in[2];  // [0]: left neighbour, [1]: right
+    };
+    std::vector<RemoteLink> remote_;
 };
 
 }  // namespace sph

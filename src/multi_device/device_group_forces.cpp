@@ -11,26 +11,38 @@ float DeviceGroup::min_keep_nan(float a, float b) {
 }
 
 // Where device d's edge bands' forces go: its left band to the left neighbour's right external
-// slots, its right band to the right neighbour's left ones.
+// slots, its right band to the right neighbour's left ones; for a neighbour on another rank, into
+// host staging that a message then carries (send_remote_forces).
 void DeviceGroup::plan_sends(int d) {
     const int n = size();
     ForceSends& s = sends_[d];
     s = ForceSends{};
     const std::uint32_t first = left_external(d);
+    RemoteLink& link = remote_[d];
     if (d > 0) {
-        Device& left = *devices_[d - 1];
         s.left.first = first;
         s.left.count = left_band_end_[d];
-        s.left.to =
-            left.force_buffer().offset((left_external(d - 1) + internal_[d - 1]) * sizeof(Vec4));
-        s.left.receiver = &left;
+        if (local(d - 1)) {
+            Device& left = *devices_[d - 1];
+            s.left.to = left.force_buffer().offset((left_external(d - 1) + internal_[d - 1]) *
+                                                   sizeof(Vec4));
+            s.left.receiver = &left;
+        } else {
+            link.forces_out[0].resize(s.left.count);
+            s.left.to = Endpoint{Endpoint::kHostMemory, link.forces_out[0].data()};
+        }
     }
     if (d + 1 < n) {
-        Device& right = *devices_[d + 1];
         s.right.first = first + right_band_start_[d];
         s.right.count = internal_[d] - right_band_start_[d];
-        s.right.to = right.force_buffer();
-        s.right.receiver = &right;
+        if (local(d + 1)) {
+            Device& right = *devices_[d + 1];
+            s.right.to = right.force_buffer();
+            s.right.receiver = &right;
+        } else {
+            link.forces_out[1].resize(s.right.count);
+            s.right.to = Endpoint{Endpoint::kHostMemory, link.forces_out[1].data()};
+        }
     }
 }
 
@@ -39,6 +51,7 @@ void DeviceGroup::plan_sends(int d) {
 float DeviceGroup::stage(int d, Stage stage) {
     Device& dev = *devices_[d];
     wait_for_neighbour_markers(d);
+    if (span_.spread()) receive_remote_forces(d);
     dev.forces(stage, sends_[d]);
     auto count_send = [&](const ForceSend& send, int to) {
         if (send.count == 0) return;
@@ -53,6 +66,13 @@ float DeviceGroup::stage(int d, Stage stage) {
     }
     std::vector<float>& minima = local_min_[stage == Stage::kPredictor ? 0 : 1];
     minima[d] = dev.minimum_dt();  // waits for the forces and the sends
+    if (span_.spread()) {
+        send_remote_forces(d);
+        finish_remote_forces(d);
+    }
+    // Shared at the barrier below, for the balancer: both stages of an iteration.
+    const double seconds = dev.last_forces_seconds();
+    forces_seconds_[d] = stage == Stage::kPredictor ? seconds : forces_seconds_[d] + seconds;
     // Past this barrier every device's external forces have arrived.
     wait_at_barrier(d, stats_[d].dt_wait_seconds, "dt reduction wait");
     float global = minima[0];

@@ -34,7 +34,7 @@ bool DeviceGroup::rebuild(int d) {
     std::uint64_t outside = 0;
     for (std::uint32_t o : outside_) outside += o;
     if (outside > 0 && !remove_outside_) return false;
-    if (d == 0) result_.removed = outside;  // no device takes them below: they are dropped
+    if (d == span_.first_local()) result_.removed = outside;  // no device takes them below: they are dropped
     const Migration migration = migrate(d);
     // No device reads another's current arrays past this point.
     wait_at_barrier(d, waits, "rebuild wait");
@@ -59,8 +59,9 @@ void DeviceGroup::sort_and_cut(int d) {
     outside_[d] = before.internal - cuts_[d][size()];
 }
 
-// Gathers, from every device, the particles now in device d's slices into its incoming arrays.
-// Each part is sorted; settle() sorts them together.
+// Gathers, from every device, the particles now in device d's slices into its incoming arrays,
+// and sends devices on other ranks their parts of d's. Each part is sorted; settle() sorts them
+// together.
 DeviceGroup::Migration DeviceGroup::migrate(int d) {
     const int n = size();
     Device& device = *devices_[d];
@@ -73,14 +74,35 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
     }
     check_room(device, d, m.total, "");
     m.moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != device.ranges().internal;
+    // When nothing moves, d has no particle for any other device either.
     if (!m.moved) return m;
     WorkerStats& stats = stats_[d];
     TimedRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
+    RemoteLink& link = remote_[d];
+    if (span_.spread()) {
+        link.particles_out.resize(std::size_t(n));
+        link.particles_in.resize(std::size_t(n));
+        for (int e = 0; e < n; ++e) {
+            if (local(e)) continue;
+            send_particles(*link.messages, RankSpan::Message::kMigration, d, cuts_[d][e],
+                           cuts_[d][e + 1] - cuts_[d][e], e, link.particles_out[e]);
+            receive_particles(*link.messages, RankSpan::Message::kMigration, d, e,
+                              cuts_[e][d + 1] - cuts_[e][d], link.particles_in[e]);
+        }
+    }
     std::uint32_t at = 0;
     for (int e = 0; e < n; ++e) {
         const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
-        copy_particles(d, at, e, cuts_[e][d], part);
+        if (local(e)) copy_particles(d, at, e, cuts_[e][d], part);
         if (e != d) stats.particles_migrated_in += part;
+        at += part;
+    }
+    if (!span_.spread()) return m;
+    link.messages->wait_all();
+    at = 0;
+    for (int e = 0; e < n; ++e) {
+        const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
+        if (!local(e)) unpack_particles(d, at, part, link.particles_in[e]);
         at += part;
     }
     return m;
@@ -108,17 +130,48 @@ void DeviceGroup::settle(int d, const Migration& migration) {
 }
 
 // Assembles [left neighbour's right band | own particles | right neighbour's left band] in
-// device d's incoming arrays; returns their ranges.
+// device d's incoming arrays, and sends neighbours on other ranks d's bands; returns the ranges.
 LocalRanges DeviceGroup::pull_external_slices(int d) {
     const std::uint32_t total = internal_[d];
-    const LocalRanges local{left_external(d), total, d + 1 < size() ? left_band_end_[d + 1] : 0};
-    check_room(*devices_[d], d, local.total(), " with its external slices");
-    if (local.left + local.right == 0) return local;
+    const LocalRanges local_ranges{left_external(d), total,
+                                   d + 1 < size() ? left_band_end_[d + 1] : 0};
+    check_room(*devices_[d], d, local_ranges.total(), " with its external slices");
+    const bool remote_left = d > 0 && !local(d - 1), remote_right = d + 1 < size() && !local(d + 1);
+    const bool has_externals = local_ranges.left + local_ranges.right > 0;
+    if (!has_externals && !remote_left && !remote_right) return local_ranges;
     TimedRegion region(stats_[d].migration_seconds, host_track_[d], "external slices", "exchange");
-    if (local.left > 0) copy_particles(d, 0, d - 1, right_band_start_[d - 1], local.left);
-    copy_particles(d, local.left, d, 0, total);
-    if (local.right > 0) copy_particles(d, local.left + total, d + 1, 0, local.right);
-    return local;
+    RemoteLink& link = remote_[d];
+    const auto kind = RankSpan::Message::kExternalSlices;
+    if (remote_left || remote_right) {
+        link.particles_out.resize(2);
+        link.particles_in.resize(2);
+    }
+    if (remote_left) {  // its right externals are d's left band; d's left, its right band
+        send_particles(*link.messages, kind, d, 0, left_band_end_[d], d - 1, link.particles_out[0]);
+        receive_particles(*link.messages, kind, d, d - 1, local_ranges.left, link.particles_in[0]);
+    }
+    if (remote_right) {
+        send_particles(*link.messages, kind, d, right_band_start_[d], total - right_band_start_[d],
+                       d + 1, link.particles_out[1]);
+        receive_particles(*link.messages, kind, d, d + 1, local_ranges.right,
+                          link.particles_in[1]);
+    }
+    if (has_externals) copy_particles(d, local_ranges.left, d, 0, total);
+    if (local_ranges.left > 0 && !remote_left) {
+        copy_particles(d, 0, d - 1, right_band_start_[d - 1], local_ranges.left);
+    }
+    if (local_ranges.right > 0 && !remote_right) {
+        copy_particles(d, local_ranges.left + total, d + 1, 0, local_ranges.right);
+    }
+    if (remote_left || remote_right) {
+        link.messages->wait_all();
+        if (remote_left) unpack_particles(d, 0, local_ranges.left, link.particles_in[0]);
+        if (remote_right) {
+            unpack_particles(d, local_ranges.left + total, local_ranges.right,
+                             link.particles_in[1]);
+        }
+    }
+    return local_ranges;
 }
 
 void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,

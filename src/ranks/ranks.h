@@ -2,16 +2,30 @@
 // build with MPI, CMake option SPH_ENABLE_MPI), else one process. Without a launcher MPI is never
 // initialised, so a plain start runs exactly as a build without MPI does.
 //
-// Today the ranks share out what-if branches (driver/branch_runner.h); one simulation across
-// ranks (slices per rank, edge forces over MPI) is issue 25's next piece. The collectives here
-// carry text (a few lines per rank) and are called from one thread per rank.
+// The ranks share out what-if branches (driver/branch_runner.h), or run one simulation whose
+// devices they hold in turn (multi_device/rank_span.h). The collectives here are called from one
+// thread per rank; messages (MessageBatch) from any thread.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace sph {
+
+// Non-blocking messages between ranks, posted by one thread and waited for together. Several
+// threads may each use their own batch at once (MPI_THREAD_MULTIPLE).
+class MessageBatch {
+public:
+    virtual ~MessageBatch() = default;
+    // `data` must stay as it is (send) or untouched (receive) until wait_all() returns. A
+    // message is matched by its sender, receiver and tag (0 <= tag < Ranks::kTags).
+    virtual void send(const void* data, std::size_t bytes, int to, int tag) = 0;
+    virtual void receive(void* data, std::size_t bytes, int from, int tag) = 0;
+    // Waits for every message posted since the last wait_all().
+    virtual void wait_all() = 0;
+};
 
 class Ranks {
 public:
@@ -31,10 +45,15 @@ public:
     static bool built_with_mpi();
     static std::string mpi_library();
 
-    // Collective (every rank calls it): every rank's text, in rank order.
+    // Collective (every rank calls it): every rank's text (any bytes), in rank order.
     virtual std::vector<std::string> all_gather(const std::string& mine) const { return {mine}; }
     // Collective: `root`'s text, on every rank.
     virtual std::string broadcast(const std::string& text, int /*root*/) const { return text; }
+    // Tags a message may have: what MPI promises at the least.
+    static constexpr int kTags = 32768;
+    // A new batch of messages; throws std::runtime_error when the MPI library cannot take messages
+    // from several threads at once (one process has no one to send to: logic_error).
+    virtual std::unique_ptr<MessageBatch> messages() const;
     // Ends every rank of the job with exit code `code`, at once (MPI_Abort); with one rank, the
     // process.
     [[noreturn]] virtual void abort(int code) const;

@@ -1,5 +1,6 @@
 #include <cstdlib>
 #include <iostream>
+#include <stdexcept>
 
 #include "ranks/ranks.h"
 
@@ -16,6 +17,10 @@ bool launched_by_mpi() {
 const Ranks& one_process() {
     static const Ranks one;
     return one;
+}
+
+std::unique_ptr<MessageBatch> Ranks::messages() const {
+    throw std::logic_error("Ranks::messages: one process has no other rank to send to");
 }
 
 void Ranks::abort(int code) const {

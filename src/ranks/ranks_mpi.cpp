@@ -1,9 +1,13 @@
 // A build with MPI: the ranks of the job mpirun started, over MPI_COMM_WORLD.
 #include <mpi.h>
 
+#include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <iostream>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "ranks/ranks.h"
 
@@ -11,13 +15,48 @@ namespace sph {
 
 namespace {
 
+// Messages over MPI_COMM_WORLD (none for an empty one: both ends know the sizes). One larger than MPI's int count goes as several, in order (MPI
+// does not let messages of one sender and tag overtake each other).
+class MpiMessages final : public MessageBatch {
+public:
+    void send(const void* data, std::size_t bytes, int to, int tag) override {
+        const char* at = static_cast<const char*>(data);
+        for (std::size_t done = 0; done < bytes;) {
+            const int n = int(std::min<std::size_t>(bytes - done, kLargest));
+            requests_.emplace_back();
+            MPI_Isend(at + done, n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &requests_.back());
+            done += std::size_t(n);
+        }
+    }
+    void receive(void* data, std::size_t bytes, int from, int tag) override {
+        char* at = static_cast<char*>(data);
+        for (std::size_t done = 0; done < bytes;) {
+            const int n = int(std::min<std::size_t>(bytes - done, kLargest));
+            requests_.emplace_back();
+            MPI_Irecv(at + done, n, MPI_BYTE, from, tag, MPI_COMM_WORLD, &requests_.back());
+            done += std::size_t(n);
+        }
+    }
+    void wait_all() override {
+        MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+        requests_.clear();
+    }
+    ~MpiMessages() override {
+        if (!requests_.empty()) wait_all();  // MPI may still write into the caller's memory
+    }
+
+private:
+    static constexpr std::size_t kLargest = std::size_t(1) << 30;
+    std::vector<MPI_Request> requests_;
+};
+
 // MPI initialised for the life of the object; finalised by it. Collectives on one thread of each
-// rank (MPI_THREAD_FUNNELED): the device threads never call MPI.
+// rank; messages (a simulation's device threads) from any (MPI_THREAD_MULTIPLE where the
+// library offers it).
 class MpiRanks final : public Ranks {
 public:
     MpiRanks(int& argc, char**& argv) {
-        int provided = 0;
-        if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+        if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided_) != MPI_SUCCESS) {
             throw std::runtime_error("MPI could not start (MPI_Init_thread failed)");
         }
         // Errors end the job with MPI's message rather than leaving a rank waiting.
@@ -46,6 +85,16 @@ public:
         return texts;
     }
 
+    std::unique_ptr<MessageBatch> messages() const override {
+        if (provided_ < MPI_THREAD_MULTIPLE) {
+            throw std::runtime_error(
+                "this MPI library (" + mpi_library() +
+                ") does not let several threads send at once (MPI_THREAD_MULTIPLE), which one "
+                "simulation across ranks needs; use an MPI built with thread support");
+        }
+        return std::make_unique<MpiMessages>();
+    }
+
     std::string broadcast(const std::string& text, int root) const override {
         int length = static_cast<int>(text.size());
         MPI_Bcast(&length, 1, MPI_INT, root, MPI_COMM_WORLD);
@@ -60,6 +109,9 @@ public:
         MPI_Abort(MPI_COMM_WORLD, code);
         std::_Exit(code);  // MPI_Abort does not return; this keeps [[noreturn]] honest
     }
+
+private:
+    int provided_ = MPI_THREAD_SINGLE;
 };
 
 }  // namespace

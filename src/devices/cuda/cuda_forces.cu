@@ -67,12 +67,15 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
 void CudaDevice::send(const ForceSend& send, int side, bool after_both_edges) {
     events_.sent[side] = send.count > 0;
     if (!events_.sent[side]) return;
+    // No receiver: host staging for another rank, free again once its message has left.
     auto* receiver = dynamic_cast<CudaDevice*>(send.receiver);
-    if (receiver == nullptr) throw std::logic_error("CudaDevice::send: the receiver is not a GPU");
+    if (send.receiver != nullptr && receiver == nullptr) {
+        throw std::logic_error("CudaDevice::send: the receiver is not a GPU");
+    }
     cudaStream_t s = edge_stream_[side];
     if (after_both_edges) SPH_CUDA_CHECK(cudaStreamWaitEvent(s, events_.edge_done[1 - side], 0));
     // The receiver's last euler still reads the forces about to be overwritten.
-    SPH_CUDA_CHECK(cudaStreamWaitEvent(s, receiver->marker_, 0));
+    if (receiver != nullptr) SPH_CUDA_CHECK(cudaStreamWaitEvent(s, receiver->marker_, 0));
     SPH_CUDA_CHECK(cudaEventRecord(events_.send_begin[side], s));
     PeerTransport::copy_async(send.to,
                               force_buffer().offset(std::size_t(send.first) * sizeof(Vec4)),

@@ -1,0 +1,217 @@
+// DeviceGroup across MPI ranks (rank_span.h): what the workers share, gathered as each barrier
+// opens; particles and edge forces between devices of different ranks as messages staged in
+// host memory; the particles and instrument sums the main thread collects; and the end of the job
+// when a worker fails.
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+
+#include "byte_codec.h"
+#include "multi_device/device_group.h"
+
+namespace sph {
+
+void DeviceGroup::share_across_ranks() {
+    ByteWriter mine;
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        for (std::uint32_t cut : cuts_[d]) mine.put(cut);
+        for (const auto* v : {&internal_, &first_slice_end_, &last_slice_start_, &largest_,
+                              &left_band_end_, &right_band_start_, &outside_}) {
+            mine.put((*v)[d]);
+        }
+        mine.put(local_min_[0][d]);
+        mine.put(local_min_[1][d]);
+        mine.put(forces_seconds_[d]);
+    }
+    const std::vector<std::string> all = span_.ranks()->all_gather(mine.bytes());
+    for (int r = 0; r < int(all.size()); ++r) {
+        if (r == span_.rank()) continue;
+        ByteReader from(all[std::size_t(r)], "what rank " + std::to_string(r) + " shares");
+        for (int d = span_.first_of(r); d < span_.first_of(r + 1); ++d) {
+            for (std::uint32_t& cut : cuts_[d]) cut = from.take<std::uint32_t>("cut");
+            for (auto* v : {&internal_, &first_slice_end_, &last_slice_start_, &largest_,
+                            &left_band_end_, &right_band_start_, &outside_}) {
+                (*v)[d] = from.take<std::uint32_t>("count");
+            }
+            local_min_[0][d] = from.take<float>("minimum");
+            local_min_[1][d] = from.take<float>("minimum");
+            forces_seconds_[d] = from.take<double>("Forces seconds");
+        }
+    }
+}
+
+void DeviceGroup::send_particles(MessageBatch& messages, RankSpan::Message kind, int d,
+                                 std::uint32_t at, std::uint32_t count, int to,
+                                 std::vector<char>& staging) {
+    if (count == 0) return;
+    Device& device = *devices_[d];
+    const DeviceLayout& layout = device.layout();
+    staging.resize(std::size_t(count) * layout.record_bytes());
+    std::size_t offset = 0;
+    for_each_field(
+        [&](auto field, const Endpoint& from) {
+            if (!layout.keeps(field.kept)) return;
+            const std::size_t bytes = std::size_t(count) * field.bytes;
+            device.transport().copy(Endpoint{Endpoint::kHostMemory, staging.data() + offset},
+                                    from.offset(std::size_t(at) * field.bytes), bytes);
+            offset += bytes;
+        },
+        device.current());
+    traffic_.particles(to, d, staging.size());
+    messages.send(staging.data(), staging.size(), span_.owner(to), span_.tag(kind, d, to));
+}
+
+void DeviceGroup::receive_particles(MessageBatch& messages, RankSpan::Message kind, int d,
+                                    int from, std::uint32_t count, std::vector<char>& staging) {
+    if (count == 0) return;
+    staging.resize(std::size_t(count) * devices_[d]->layout().record_bytes());
+    traffic_.particles(d, from, staging.size());
+    messages.receive(staging.data(), staging.size(), span_.owner(from), span_.tag(kind, from, d));
+}
+
+void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count,
+                                   const std::vector<char>& staging) {
+    if (count == 0) return;
+    Device& device = *devices_[d];
+    const DeviceLayout& layout = device.layout();
+    std::size_t offset = 0;
+    for_each_field(
+        [&](auto field, const Endpoint& to) {
+            if (!layout.keeps(field.kept)) return;
+            const std::size_t bytes = std::size_t(count) * field.bytes;
+            device.transport().copy(
+                to.offset(std::size_t(at) * field.bytes),
+                Endpoint{Endpoint::kHostMemory, const_cast<char*>(staging.data()) + offset}, bytes);
+            offset += bytes;
+        },
+        device.incoming());
+}
+
+// Device d's external slots take the forces its neighbours on other ranks compute for them: the
+// left ones first in its local arrays, the right ones after its internal particles.
+void DeviceGroup::receive_remote_forces(int d) {
+    RemoteLink& link = remote_[d];
+    const auto kind = RankSpan::Message::kForces;
+    if (d > 0 && !local(d - 1)) {
+        link.forces_in[0].resize(left_external(d));
+        link.messages->receive(link.forces_in[0].data(), link.forces_in[0].size() * sizeof(Vec4),
+                               span_.owner(d - 1), span_.tag(kind, d - 1, d));
+    }
+    if (d + 1 < size() && !local(d + 1)) {
+        link.forces_in[1].resize(left_band_end_[d + 1]);
+        link.messages->receive(link.forces_in[1].data(), link.forces_in[1].size() * sizeof(Vec4),
+                               span_.owner(d + 1), span_.tag(kind, d + 1, d));
+    }
+}
+
+// After Device::minimum_dt: the staged edge forces are complete.
+void DeviceGroup::send_remote_forces(int d) {
+    RemoteLink& link = remote_[d];
+    const auto kind = RankSpan::Message::kForces;
+    if (d > 0 && !local(d - 1) && sends_[d].left.count > 0) {
+        link.messages->send(link.forces_out[0].data(), sends_[d].left.count * sizeof(Vec4),
+                            span_.owner(d - 1), span_.tag(kind, d, d - 1));
+    }
+    if (d + 1 < size() && !local(d + 1) && sends_[d].right.count > 0) {
+        link.messages->send(link.forces_out[1].data(), sends_[d].right.count * sizeof(Vec4),
+                            span_.owner(d + 1), span_.tag(kind, d, d + 1));
+    }
+}
+
+// The device's own Forces work is done (minimum_dt waited for it), so its external slots are no
+// longer read until the euler that follows.
+void DeviceGroup::finish_remote_forces(int d) {
+    RemoteLink& link = remote_[d];
+    link.messages->wait_all();
+    Device& device = *devices_[d];
+    const Endpoint forces = device.force_buffer();
+    const LocalRanges& ranges = device.ranges();
+    if (!link.forces_in[0].empty() && d > 0 && !local(d - 1)) {
+        device.transport().copy(forces, Endpoint{Endpoint::kHostMemory, link.forces_in[0].data()},
+                                link.forces_in[0].size() * sizeof(Vec4));
+    }
+    if (!link.forces_in[1].empty() && d + 1 < size() && !local(d + 1)) {
+        device.transport().copy(
+            forces.offset(std::size_t(ranges.left + ranges.internal) * sizeof(Vec4)),
+            Endpoint{Endpoint::kHostMemory, link.forces_in[1].data()},
+            link.forces_in[1].size() * sizeof(Vec4));
+    }
+}
+
+void DeviceGroup::end_job(int d, const std::string& message) {
+    std::cerr << "rank " << span_.rank() << ": error: device " << d << " failed "
+              << "(iteration " << request_.iteration << "): " << message << "\n";
+    span_.ranks()->abort(1);
+    std::abort();  // not reached: abort() ends the process
+}
+
+std::vector<HostParticles> DeviceGroup::download() {
+    std::vector<HostParticles> parts(devices_.size());
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) devices_[d]->download(parts[d]);
+    if (!span_.spread()) return parts;
+    // Rank 0 takes every other rank's parts: a count, then the fields one after the other.
+    const std::unique_ptr<MessageBatch> messages = span_.ranks()->messages();
+    const auto kind = RankSpan::Message::kDownload;
+    if (span_.rank() != 0) {
+        std::vector<std::uint64_t> counts(devices_.size());
+        std::vector<std::vector<char>> packed(devices_.size());
+        for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+            counts[d] = parts[d].size();
+            for_each_field(
+                [&](auto, const auto& values) {
+                    const char* raw = reinterpret_cast<const char*>(values.data());
+                    packed[d].insert(packed[d].end(), raw,
+                                     raw + values.size() * sizeof(values[0]));
+                },
+                parts[d]);
+            messages->send(&counts[d], sizeof(std::uint64_t), 0, span_.tag(kind, d, 0));
+            messages->send(packed[d].data(), packed[d].size(), 0, span_.tag(kind, d, 0));
+        }
+        messages->wait_all();
+        return parts;
+    }
+    for (int d = span_.end_local(); d < size(); ++d) {
+        std::uint64_t count = 0;
+        messages->receive(&count, sizeof count, span_.owner(d), span_.tag(kind, d, 0));
+        messages->wait_all();
+        parts[d].resize(count);
+        std::vector<char> packed(count * kParticleRecordBytes);
+        messages->receive(packed.data(), packed.size(), span_.owner(d), span_.tag(kind, d, 0));
+        messages->wait_all();
+        const char* at = packed.data();
+        for_each_field(
+            [&](auto, auto& values) {
+                const std::size_t bytes = values.size() * sizeof(values[0]);
+                std::memcpy(values.data(), at, bytes);
+                at += bytes;
+            },
+            parts[d]);
+    }
+    return parts;
+}
+
+std::vector<InstrumentSums> DeviceGroup::measure_each(const std::vector<InstrumentSite>& sites,
+                                                      const FrontSpec* front) {
+    std::vector<InstrumentSums> each(devices_.size());
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        each[d] = devices_[d]->measure(sites, front);
+    }
+    if (!span_.spread()) return each;
+    ByteWriter mine;
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        for (const SiteSums& s : each[d].sites) mine.put(s);
+        mine.put(each[d].front_key);
+    }
+    const std::vector<std::string> all = span_.ranks()->all_gather(mine.bytes());
+    for (int r = 0; r < int(all.size()); ++r) {
+        ByteReader from(all[std::size_t(r)], "rank " + std::to_string(r) + "'s instruments");
+        for (int d = span_.first_of(r); d < span_.first_of(r + 1); ++d) {
+            each[d].sites.resize(sites.size());
+            for (SiteSums& s : each[d].sites) s = from.take<SiteSums>("site sums");
+            each[d].front_key = from.take<float>("front key");
+        }
+    }
+    return each;
+}
+
+}  // namespace sph
