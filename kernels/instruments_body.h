@@ -10,7 +10,10 @@
 // patch covers and sum_j c_j p_j (the sensor reads their ratio). A disc is cut into tiles no wider
 // than 2h x 2h so that the 27 cells around a tile's centre hold all of its particles, whatever the
 // disc's size. The sums are taken cell by cell (27 per site, in parallel on a GPU) and added up
-// in cell order. The front's key of a particle is minus its coordinate along the tracker's axis
+// in cell order within each of the three planes of nine cells across the split axis; a device
+// returns those plane sums, and the group adds the three planes. A plane of cells lies in one
+// slice, so one device holds all of it: the group's sums are then the same bits however the
+// slices are shared out (a device's sum over all 27 cells would not be). The front's key of a particle is minus its coordinate along the tracker's axis
 // and direction if it leads (fluid in the floor band with enough banded neighbours within 2 dp,
 // counted among every particle the device holds, externals included), +infinity otherwise: the
 // smallest key over all devices is minus the front. Counting neighbours is the costly part, so a
@@ -140,21 +143,41 @@ SPH_HD SiteSums site_cell_sums(const InstrumentSite& site, int k, const Instrume
     return site.face < 0 ? point_cell_sums(site.at, k, a) : wall_tile_cell_sums(site, k, a);
 }
 
-// A site's sums: its cells' sums added up in cell order. A GPU computes the cells' sums in
-// parallel and adds them up with this too, so both back ends add in the same order.
-SPH_HD SiteSums add_cell_sums(const SiteSums* cells) {
+// The planes of a site's cells across the split axis: cells k / 9 == n share the split axis
+// coordinate (for_each_particle_in_cell_near), so one device holds each plane.
+constexpr int kCellPlanes = 3;
+
+// A site's sums per plane: its cells' sums added up in cell order within each plane. A GPU
+// computes the cells' sums in parallel and adds them up with this too, so both back ends add in
+// the same order.
+SPH_HD void add_cell_sums(const SiteSums* cells, SiteSums* planes) {
+    for (int n = 0; n < kCellPlanes; ++n) {
+        SiteSums s{0.0f, 0.0f};
+        for (int k = n * kCellsAround / kCellPlanes; k < (n + 1) * kCellsAround / kCellPlanes;
+             ++k) {
+            s.weight += cells[k].weight;
+            s.pressure += cells[k].pressure;
+        }
+        planes[n] = s;
+    }
+}
+
+// A site's sums: its planes' added up in order.
+SPH_HD SiteSums add_planes(const SiteSums* planes) {
     SiteSums s{0.0f, 0.0f};
-    for (int k = 0; k < kCellsAround; ++k) {
-        s.weight += cells[k].weight;
-        s.pressure += cells[k].pressure;
+    for (int n = 0; n < kCellPlanes; ++n) {
+        s.weight += planes[n].weight;
+        s.pressure += planes[n].pressure;
     }
     return s;
 }
 
-SPH_HD SiteSums site_sums(const InstrumentSite& site, const InstrumentArgs& a) {
+// A site's sums per plane (kCellPlanes of them).
+SPH_HD void site_plane_sums(const InstrumentSite& site, const InstrumentArgs& a,
+                            SiteSums* planes) {
     SiteSums cells[kCellsAround];
     for (int k = 0; k < kCellsAround; ++k) cells[k] = site_cell_sums(site, k, a);
-    return add_cell_sums(cells);
+    add_cell_sums(cells, planes);
 }
 
 SPH_HD bool in_front_band(const Vec4& p, std::uint8_t type, const FrontSpec& f) {

@@ -1,10 +1,11 @@
 // Instruments evaluated on the devices (Device::measure) read what the host evaluation of the
 // same particles reads (instruments/gauges.h), to rounding: on one device and on several, on
-// every back end.
+// every back end; and several devices read the same bits as one, balanced or not.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "app/instrument_options.h"
 #include "dam_break.h"
@@ -66,6 +67,30 @@ protected:
         EXPECT_GE(wet_gauges, 3);  // H4 and G1-G3 in and at the column
         EXPECT_GE(wet_probes, 3);  // Q1-Q3 in it and on the wall behind it
     }
+    // The readings every 10 iterations over 150, with DamBreak's instruments and wall sensors,
+    // the slices moving at every rebuild where balancing is on.
+    std::vector<InstrumentReadings> readings(const DeviceSelection& devices, bool balancing) {
+        const DamBreak problem;
+        RunOptions o = testing::small_run(0.05, 10.0, backend());
+        o.devices = devices;
+        o.threads = 1;
+        o.balancing = balancing ? RunOptions::Balancing::kOn : RunOptions::Balancing::kOff;
+        o.lb_threshold = 0.0;  // any difference in Forces time moves a slice
+        o.walls = {parse_wall_sensor("3.22,0.5,0.2,-x,0.3", "W1"),
+                   parse_wall_sensor("2.8,0.4,0,+z,0.06", "W2")};
+        for (int g = 0; g < 24; ++g) {  // across the column, where the slices' bounds move
+            const double x = 2.0 + 0.05 * g;
+            o.gauges.push_back({"G" + std::to_string(g), x, 0.5});
+            o.probes.push_back({"Q" + std::to_string(g), x + 0.013, 0.3, 0.1});
+        }
+        Simulation sim(problem, o, 0);
+        std::vector<InstrumentReadings> all;
+        for (int i = 1; i <= 150; ++i) {
+            sim.step();
+            if (i % 10 == 0) all.push_back(sim.measure());
+        }
+        return all;
+    }
     DeviceSelection several() const {
         return backend() == BackendChoice::kCuda ? DeviceSelection::gpus({0, 0, 0})
                                                  : DeviceSelection::cpu(3);
@@ -94,6 +119,24 @@ TEST_P(DeviceInstruments, OneDeviceReadsWhatTheHostReads) {
 
 TEST_P(DeviceInstruments, SeveralDevicesReadWhatTheHostReads) {
     expect_device_equals_host(several());
+}
+
+// Each device returns its sums per plane of cells across the split axis, which one device holds
+// whole: the group's sums are then the same bits on any split (instruments_body.h).
+TEST_P(DeviceInstruments, SeveralDevicesReadTheSameBitsAsOneBalancedOrNot) {
+    const std::vector<InstrumentReadings> alone = readings(one(), false);
+    for (bool balancing : {false, true}) {
+        const std::vector<InstrumentReadings> split = readings(several(), balancing);
+        ASSERT_EQ(split.size(), alone.size());
+        for (std::size_t n = 0; n < alone.size(); ++n) {
+            const std::string what = "reading " + std::to_string(n) + ", balancing " +
+                                     (balancing ? "on" : "off");
+            EXPECT_EQ(split[n].heights, alone[n].heights) << what;
+            EXPECT_EQ(split[n].pressures, alone[n].pressures) << what;
+            EXPECT_EQ(split[n].walls, alone[n].walls) << what;
+            EXPECT_EQ(split[n].front, alone[n].front) << what;
+        }
+    }
 }
 
 // A block of water on a floor, and one droplet on the floor far ahead of it: the devices' front

@@ -212,8 +212,11 @@ TEST(MpiRanks, OneSimulationAcrossRanksIsBitwiseOneProcess) {
         const std::string ranks = dir.path() + "/ranks" + name;
         const Job job = run(c.ranks, simulation(ranks, c.devices_each, c.balancing));
         ASSERT_EQ(job.code, 0) << job.output;
-        // Every particle of every frame as on one device, balanced or not.
+        // Every particle of every frame, and every gauge, as on one device, balanced or not.
         expect_same_frames(ranks, alone, what);
+        EXPECT_EQ(testing::read_text(ranks + "/gauges.csv"),
+                  testing::read_text(alone + "/gauges.csv"))
+            << what;
         if (c.balancing == "off") {
             // Slices where one process with as many devices has them: every piece of every
             // frame, the .pvtu and .pvd files and gauges.csv are the same bytes.
@@ -244,9 +247,9 @@ TEST(MpiRanks, OneSimulationAcrossRanksIsBitwiseOneProcess) {
 
 TEST(MpiRanks, ACheckpointAcrossRanksRestartsOnAnotherRankCount) {
     testing::TempDir dir("mpi-checkpoint");
-    const Job whole = run(0, simulation(dir.path() + "/whole", "1", "off"));
+    const Job whole = run(0, simulation(dir.path() + "/whole", "1", "on"));
     ASSERT_EQ(whole.code, 0) << whole.output;
-    std::vector<std::string> first = simulation(dir.path() + "/first", "1", "off");
+    std::vector<std::string> first = simulation(dir.path() + "/first", "1", "on");
     first.insert(first.end(), {"--checkpoint-every", "0.06"});
     const Job written = run(2, first);  // 2 ranks x 1 device
     ASSERT_EQ(written.code, 0) << written.output;
@@ -258,7 +261,7 @@ TEST(MpiRanks, ACheckpointAcrossRanksRestartsOnAnotherRankCount) {
     ASSERT_FALSE(checkpoints.empty());
     for (const auto& [ranks, devices] : {std::pair<int, std::string>{3, "1"}, {0, "2"}}) {
         const std::string out = dir.path() + "/again" + std::to_string(ranks);
-        std::vector<std::string> again = simulation(out, devices, "off");
+        std::vector<std::string> again = simulation(out, devices, "on");
         again.insert(again.end(), {"--restart", checkpoints.front()});
         const Job resumed = run(ranks, again);
         ASSERT_EQ(resumed.code, 0) << resumed.output;

@@ -51,7 +51,7 @@ double device_parts(const json& d) {
     const json& w = d["wait_time_s"];
     return number(k, "build_neibs") + number(k, "forces") + number(k, "minimum_scan") +
            number(k, "euler") + number(w, "dt_reduction") + number(w, "neighbour_euler") +
-           number(w, "rebuild") + number(d, "migration_s");
+           number(w, "mpi_edge_forces") + number(w, "rebuild") + number(d, "migration_s");
 }
 
 void expect_consistent(const json& r, int devices) {

@@ -80,10 +80,12 @@ void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end
     for (Index i = begin; i < Index(end); ++i) mdbc_density(std::uint32_t(i), args, steps.by_code);
 }
 
-void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* sums,
+void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* planes,
                std::uint32_t count) {
 #pragma omp parallel for schedule(static)
-    for (Index k = 0; k < Index(count); ++k) sums[k] = site_sums(sites[k], args);
+    for (Index k = 0; k < Index(count); ++k) {
+        site_plane_sums(sites[k], args, planes + std::size_t(k) * kCellPlanes);
+    }
 }
 
 void banded_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,

@@ -20,8 +20,9 @@ std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t beg
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end);
 // The mDBC density of the boundary particles among [begin, end).
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end);
-// Instruments (instruments_body.h): each site's sums, and each particle's front key.
-void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* sums,
+// Instruments (instruments_body.h): each site's sums per plane (kCellPlanes a site), and each
+// particle's front key.
+void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* planes,
                std::uint32_t count);
 void banded_keys(const InstrumentArgs& args, const FrontSpec& front, float* keys,
                  std::uint32_t begin, std::uint32_t end);

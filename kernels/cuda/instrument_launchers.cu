@@ -36,10 +36,13 @@ __global__ void site_cell_sums_kernel(InstrumentArgs args, const InstrumentSite*
     }
 }
 
-__global__ void add_cell_sums_kernel(const SiteSums* cell_sums, SiteSums* sums,
+__global__ void add_cell_sums_kernel(const SiteSums* cell_sums, SiteSums* planes,
                                      std::uint32_t count) {
     const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k < count) sums[k] = add_cell_sums(cell_sums + std::size_t(k) * kCellsAround);
+    if (k < count) {
+        add_cell_sums(cell_sums + std::size_t(k) * kCellsAround,
+                      planes + std::size_t(k) * kCellPlanes);
+    }
 }
 
 struct FloatMin {
@@ -81,13 +84,14 @@ __global__ void minimum_kernel(InstrumentArgs args, FrontSpec front, FrontMinima
 }  // namespace
 
 void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* cell_sums,
-               SiteSums* sums, std::uint32_t count, cudaStream_t stream) {
+               SiteSums* planes, std::uint32_t count, cudaStream_t stream) {
     if (count == 0) return;
     const std::uint32_t cells = count * kCellsAround;
     site_cell_sums_kernel<<<blocks_for(cells, kBlock), kBlock, 0, stream>>>(args, sites, cell_sums,
                                                                             count);
     SPH_CUDA_CHECK_LAUNCH("site_cell_sums_kernel");
-    add_cell_sums_kernel<<<blocks_for(count, kBlock), kBlock, 0, stream>>>(cell_sums, sums, count);
+    add_cell_sums_kernel<<<blocks_for(count, kBlock), kBlock, 0, stream>>>(cell_sums, planes,
+                                                                           count);
     SPH_CUDA_CHECK_LAUNCH("add_cell_sums_kernel");
 }
 

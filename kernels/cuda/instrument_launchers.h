@@ -9,10 +9,10 @@
 
 namespace sph::cuda {
 
-// Each site's sums; `cell_sums` holds kCellsAround sums per site (site_cell_sums), which are
-// added up in cell order as the CPU adds them.
+// Each site's sums per plane (kCellPlanes a site); `cell_sums` holds kCellsAround sums per site
+// (site_cell_sums), which are added up in cell order as the CPU adds them.
 void site_sums(const InstrumentArgs& args, const InstrumentSite* sites, SiteSums* cell_sums,
-               SiteSums* sums, std::uint32_t count, cudaStream_t stream);
+               SiteSums* planes, std::uint32_t count, cudaStream_t stream);
 
 // The smallest keys the front needs, kept as order-preserving bit patterns so that atomicMin
 // finds them exactly, in any order (the same result as a sequential minimum).

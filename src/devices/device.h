@@ -66,9 +66,11 @@ using ParticleEndpoints = ParticleRecord<EndpointOf>;
 
 class Device;
 
-// What one device's instruments read (Device::measure).
+// What the instruments read: a device's sums per plane of cells (Device::measure), which the
+// group adds up into each site's sums (DeviceGroup::measure).
 struct InstrumentSums {
-    std::vector<SiteSums> sites;
+    std::vector<SiteSums> planes;  // kCellPlanes per site, from a device
+    std::vector<SiteSums> sites;   // one per site, over every device
     float front_key = INFINITY;
 };
 

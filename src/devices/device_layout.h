@@ -55,7 +55,8 @@ struct DeviceLayout {
     std::size_t cell_bytes() const { return 2 * sizeof(std::uint32_t) * (grid.cell_count() + 1); }
     // The instruments' sites and their sums (a back end's own scratch for them is its own).
     std::size_t instrument_bytes() const {
-        return std::size_t(instrument_sites) * (sizeof(InstrumentSite) + sizeof(SiteSums));
+        return std::size_t(instrument_sites) *
+               (sizeof(InstrumentSite) + kCellPlanes * sizeof(SiteSums));
     }
     // Everything but the sort/reduce library's temporary storage.
     std::size_t bytes() const {

@@ -22,6 +22,36 @@ public:
     virtual ~Transport() = default;
     // Copies `bytes` from src to dst; done when it returns.
     virtual void copy(Endpoint dst, Endpoint src, std::size_t bytes) = 0;
+    // Host memory for staging a device's messages to other ranks, which this transport copies to
+    // and from at full speed (page-locked for a GPU, whose copies then also run asynchronously).
+    virtual void* allocate_host(std::size_t bytes) { return ::operator new(bytes); }
+    virtual void free_host(void* memory) { ::operator delete(memory); }
+};
+
+// A host buffer from a transport's allocate_host that grows as needed.
+class HostStaging {
+public:
+    HostStaging() = default;
+    ~HostStaging() { release(); }
+    HostStaging(HostStaging&& other) noexcept { swap(other); }
+    HostStaging& operator=(HostStaging&& other) noexcept {
+        swap(other);
+        return *this;
+    }
+    HostStaging(const HostStaging&) = delete;
+    HostStaging& operator=(const HostStaging&) = delete;
+
+    // At least `bytes`, from `transport` (what it held is not kept when it grows); none for 0.
+    char* reserve(Transport& transport, std::size_t bytes);
+    char* data() const { return data_; }
+    Endpoint endpoint() const { return Endpoint{Endpoint::kHostMemory, data_}; }
+
+private:
+    void release();
+    void swap(HostStaging& other) noexcept;
+    Transport* transport_ = nullptr;
+    char* data_ = nullptr;
+    std::size_t capacity_ = 0;
 };
 
 // CPU devices share the host's memory.

@@ -76,16 +76,21 @@ void DeviceGroup::upload(const HostParticles& all) {
     for (int d = span_.first_local(); d < span_.end_local(); ++d) devices_[d]->upload(parts[d]);
 }
 
+// One device holds each plane of a site's cells (the others' sums there are zeros), so adding
+// the devices' plane sums, then the planes, gives the same bits on any split.
 InstrumentSums DeviceGroup::measure(const std::vector<InstrumentSite>& sites,
                                     const FrontSpec* front) {
     InstrumentSums all;
-    all.sites.assign(sites.size(), SiteSums{0.0f, 0.0f});
+    all.planes.assign(sites.size() * kCellPlanes, SiteSums{0.0f, 0.0f});
     for (const InstrumentSums& part : measure_each(sites, front)) {
-        for (std::size_t k = 0; k < sites.size(); ++k) {
-            all.sites[k].weight += part.sites[k].weight;
-            all.sites[k].pressure += part.sites[k].pressure;
+        for (std::size_t k = 0; k < all.planes.size(); ++k) {
+            all.planes[k].weight += part.planes[k].weight;
+            all.planes[k].pressure += part.planes[k].pressure;
         }
         all.front_key = std::min(all.front_key, part.front_key);
+    }
+    for (std::size_t k = 0; k < sites.size(); ++k) {
+        all.sites.push_back(add_planes(&all.planes[k * kCellPlanes]));
     }
     return all;
 }

@@ -132,11 +132,11 @@ private:
     // and into device d's incoming arrays at `at` from `from`'s. Posted on `messages`; the
     // staging stays in `staging` until it is waited for.
     void send_particles(MessageBatch& messages, RankSpan::Message kind, int d, std::uint32_t at,
-                        std::uint32_t count, int to, std::vector<char>& staging);
+                        std::uint32_t count, int to, HostStaging& staging);
     void receive_particles(MessageBatch& messages, RankSpan::Message kind, int d, int from,
-                           std::uint32_t count, std::vector<char>& staging);
+                           std::uint32_t count, HostStaging& staging);
     void unpack_particles(int d, std::uint32_t at, std::uint32_t count,
-                          const std::vector<char>& staging);
+                          const HostStaging& staging);
     // Edge forces with neighbours on other ranks: their receipt posted before the stage, the
     // staged sends after it, then what arrived put into the external slots.
     void receive_remote_forces(int d);
@@ -204,11 +204,14 @@ private:
     std::exception_ptr error_;
     std::vector<std::thread> threads_;
 
-    // Per local device: its messages to and from other ranks, with their host staging.
+    // Per local device: its messages to and from other ranks, with their host staging (from the
+    // device's transport: page-locked for a GPU).
     struct RemoteLink {
         std::unique_ptr<MessageBatch> messages;
-        std::vector<std::vector<char>> particles_out, particles_in;  // one per other device
-        std::vector<Vec4> forces_out[2], forces_in[2];  // [0]: left neighbour, [1]: right
+        std::vector<HostStaging> migration_out, migration_in;  // one per device of the group
+        // [0]: to or from the left neighbour, [1]: the right.
+        HostStaging bands_out[2], bands_in[2], forces_out[2], forces_in[2];
+        std::uint32_t forces_in_count[2] = {0, 0};
     };
     std::vector<RemoteLink> remote_;
 };

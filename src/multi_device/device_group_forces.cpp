@@ -28,8 +28,8 @@ void DeviceGroup::plan_sends(int d) {
                                                    sizeof(Vec4));
             s.left.receiver = &left;
         } else {
-            link.forces_out[0].resize(s.left.count);
-            s.left.to = Endpoint{Endpoint::kHostMemory, link.forces_out[0].data()};
+            link.forces_out[0].reserve(devices_[d]->transport(), s.left.count * sizeof(Vec4));
+            s.left.to = link.forces_out[0].endpoint();
         }
     }
     if (d + 1 < n) {
@@ -40,8 +40,8 @@ void DeviceGroup::plan_sends(int d) {
             s.right.to = right.force_buffer();
             s.right.receiver = &right;
         } else {
-            link.forces_out[1].resize(s.right.count);
-            s.right.to = Endpoint{Endpoint::kHostMemory, link.forces_out[1].data()};
+            link.forces_out[1].reserve(devices_[d]->transport(), s.right.count * sizeof(Vec4));
+            s.right.to = link.forces_out[1].endpoint();
         }
     }
 }
@@ -67,6 +67,8 @@ float DeviceGroup::stage(int d, Stage stage) {
     std::vector<float>& minima = local_min_[stage == Stage::kPredictor ? 0 : 1];
     minima[d] = dev.minimum_dt();  // waits for the forces and the sends
     if (span_.spread()) {
+        TimedRegion region(stats_[d].rank_forces_seconds, host_track_[d], "edge forces over MPI",
+                           "exchange");
         send_remote_forces(d);
         finish_remote_forces(d);
     }

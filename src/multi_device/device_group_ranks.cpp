@@ -42,11 +42,12 @@ void DeviceGroup::share_across_ranks() {
 
 void DeviceGroup::send_particles(MessageBatch& messages, RankSpan::Message kind, int d,
                                  std::uint32_t at, std::uint32_t count, int to,
-                                 std::vector<char>& staging) {
+                                 HostStaging& staging) {
     if (count == 0) return;
     Device& device = *devices_[d];
     const DeviceLayout& layout = device.layout();
-    staging.resize(std::size_t(count) * layout.record_bytes());
+    const std::size_t size = std::size_t(count) * layout.record_bytes();
+    staging.reserve(device.transport(), size);
     std::size_t offset = 0;
     for_each_field(
         [&](auto field, const Endpoint& from) {
@@ -57,20 +58,21 @@ void DeviceGroup::send_particles(MessageBatch& messages, RankSpan::Message kind,
             offset += bytes;
         },
         device.current());
-    traffic_.particles(to, d, staging.size());
-    messages.send(staging.data(), staging.size(), span_.owner(to), span_.tag(kind, d, to));
+    traffic_.particles(to, d, size);
+    messages.send(staging.data(), size, span_.owner(to), span_.tag(kind, d, to));
 }
 
 void DeviceGroup::receive_particles(MessageBatch& messages, RankSpan::Message kind, int d,
-                                    int from, std::uint32_t count, std::vector<char>& staging) {
+                                    int from, std::uint32_t count, HostStaging& staging) {
     if (count == 0) return;
-    staging.resize(std::size_t(count) * devices_[d]->layout().record_bytes());
-    traffic_.particles(d, from, staging.size());
-    messages.receive(staging.data(), staging.size(), span_.owner(from), span_.tag(kind, from, d));
+    const std::size_t size = std::size_t(count) * devices_[d]->layout().record_bytes();
+    staging.reserve(devices_[d]->transport(), size);
+    traffic_.particles(d, from, size);
+    messages.receive(staging.data(), size, span_.owner(from), span_.tag(kind, from, d));
 }
 
 void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count,
-                                   const std::vector<char>& staging) {
+                                   const HostStaging& staging) {
     if (count == 0) return;
     Device& device = *devices_[d];
     const DeviceLayout& layout = device.layout();
@@ -81,7 +83,7 @@ void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count,
             const std::size_t bytes = std::size_t(count) * field.bytes;
             device.transport().copy(
                 to.offset(std::size_t(at) * field.bytes),
-                Endpoint{Endpoint::kHostMemory, const_cast<char*>(staging.data()) + offset}, bytes);
+                staging.endpoint().offset(offset), bytes);
             offset += bytes;
         },
         device.incoming());
@@ -91,16 +93,18 @@ void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count,
 // left ones first in its local arrays, the right ones after its internal particles.
 void DeviceGroup::receive_remote_forces(int d) {
     RemoteLink& link = remote_[d];
+    Transport& transport = devices_[d]->transport();
     const auto kind = RankSpan::Message::kForces;
-    if (d > 0 && !local(d - 1)) {
-        link.forces_in[0].resize(left_external(d));
-        link.messages->receive(link.forces_in[0].data(), link.forces_in[0].size() * sizeof(Vec4),
-                               span_.owner(d - 1), span_.tag(kind, d - 1, d));
-    }
-    if (d + 1 < size() && !local(d + 1)) {
-        link.forces_in[1].resize(left_band_end_[d + 1]);
-        link.messages->receive(link.forces_in[1].data(), link.forces_in[1].size() * sizeof(Vec4),
-                               span_.owner(d + 1), span_.tag(kind, d + 1, d));
+    const int neighbour[2] = {d - 1, d + 1};
+    link.forces_in_count[0] = d > 0 && !local(d - 1) ? left_external(d) : 0;
+    link.forces_in_count[1] = d + 1 < size() && !local(d + 1) ? left_band_end_[d + 1] : 0;
+    for (int side = 0; side < 2; ++side) {
+        const std::size_t bytes = link.forces_in_count[side] * sizeof(Vec4);
+        if (bytes == 0) continue;
+        traffic_.forces(neighbour[side], d, bytes);  // the sender's worker is on its own rank
+        link.messages->receive(link.forces_in[side].reserve(transport, bytes), bytes,
+                               span_.owner(neighbour[side]),
+                               span_.tag(kind, neighbour[side], d));
     }
 }
 
@@ -108,13 +112,12 @@ void DeviceGroup::receive_remote_forces(int d) {
 void DeviceGroup::send_remote_forces(int d) {
     RemoteLink& link = remote_[d];
     const auto kind = RankSpan::Message::kForces;
-    if (d > 0 && !local(d - 1) && sends_[d].left.count > 0) {
-        link.messages->send(link.forces_out[0].data(), sends_[d].left.count * sizeof(Vec4),
-                            span_.owner(d - 1), span_.tag(kind, d, d - 1));
-    }
-    if (d + 1 < size() && !local(d + 1) && sends_[d].right.count > 0) {
-        link.messages->send(link.forces_out[1].data(), sends_[d].right.count * sizeof(Vec4),
-                            span_.owner(d + 1), span_.tag(kind, d, d + 1));
+    const ForceSend* send[2] = {&sends_[d].left, &sends_[d].right};
+    const int neighbour[2] = {d - 1, d + 1};
+    for (int side = 0; side < 2; ++side) {
+        if (send[side]->receiver != nullptr || send[side]->count == 0) continue;  // local, none
+        link.messages->send(link.forces_out[side].data(), send[side]->count * sizeof(Vec4),
+                            span_.owner(neighbour[side]), span_.tag(kind, d, neighbour[side]));
     }
 }
 
@@ -124,17 +127,13 @@ void DeviceGroup::finish_remote_forces(int d) {
     RemoteLink& link = remote_[d];
     link.messages->wait_all();
     Device& device = *devices_[d];
-    const Endpoint forces = device.force_buffer();
     const LocalRanges& ranges = device.ranges();
-    if (!link.forces_in[0].empty() && d > 0 && !local(d - 1)) {
-        device.transport().copy(forces, Endpoint{Endpoint::kHostMemory, link.forces_in[0].data()},
-                                link.forces_in[0].size() * sizeof(Vec4));
-    }
-    if (!link.forces_in[1].empty() && d + 1 < size() && !local(d + 1)) {
-        device.transport().copy(
-            forces.offset(std::size_t(ranges.left + ranges.internal) * sizeof(Vec4)),
-            Endpoint{Endpoint::kHostMemory, link.forces_in[1].data()},
-            link.forces_in[1].size() * sizeof(Vec4));
+    const std::uint32_t first[2] = {0, ranges.left + ranges.internal};
+    for (int side = 0; side < 2; ++side) {
+        if (link.forces_in_count[side] == 0) continue;
+        device.transport().copy(device.force_buffer().offset(first[side] * sizeof(Vec4)),
+                                link.forces_in[side].endpoint(),
+                                link.forces_in_count[side] * sizeof(Vec4));
     }
 }
 
@@ -199,15 +198,15 @@ std::vector<InstrumentSums> DeviceGroup::measure_each(const std::vector<Instrume
     if (!span_.spread()) return each;
     ByteWriter mine;
     for (int d = span_.first_local(); d < span_.end_local(); ++d) {
-        for (const SiteSums& s : each[d].sites) mine.put(s);
+        for (const SiteSums& s : each[d].planes) mine.put(s);
         mine.put(each[d].front_key);
     }
     const std::vector<std::string> all = span_.ranks()->all_gather(mine.bytes());
     for (int r = 0; r < int(all.size()); ++r) {
         ByteReader from(all[std::size_t(r)], "rank " + std::to_string(r) + "'s instruments");
         for (int d = span_.first_of(r); d < span_.first_of(r + 1); ++d) {
-            each[d].sites.resize(sites.size());
-            for (SiteSums& s : each[d].sites) s = from.take<SiteSums>("site sums");
+            each[d].planes.resize(sites.size() * kCellPlanes);
+            for (SiteSums& s : each[d].planes) s = from.take<SiteSums>("plane sums");
             each[d].front_key = from.take<float>("front key");
         }
     }

@@ -80,14 +80,14 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
     TimedRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
     RemoteLink& link = remote_[d];
     if (span_.spread()) {
-        link.particles_out.resize(std::size_t(n));
-        link.particles_in.resize(std::size_t(n));
+        link.migration_out.resize(std::size_t(n));
+        link.migration_in.resize(std::size_t(n));
         for (int e = 0; e < n; ++e) {
             if (local(e)) continue;
             send_particles(*link.messages, RankSpan::Message::kMigration, d, cuts_[d][e],
-                           cuts_[d][e + 1] - cuts_[d][e], e, link.particles_out[e]);
+                           cuts_[d][e + 1] - cuts_[d][e], e, link.migration_out[e]);
             receive_particles(*link.messages, RankSpan::Message::kMigration, d, e,
-                              cuts_[e][d + 1] - cuts_[e][d], link.particles_in[e]);
+                              cuts_[e][d + 1] - cuts_[e][d], link.migration_in[e]);
         }
     }
     std::uint32_t at = 0;
@@ -102,7 +102,7 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
     at = 0;
     for (int e = 0; e < n; ++e) {
         const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
-        if (!local(e)) unpack_particles(d, at, part, link.particles_in[e]);
+        if (!local(e)) unpack_particles(d, at, part, link.migration_in[e]);
         at += part;
     }
     return m;
@@ -142,19 +142,15 @@ LocalRanges DeviceGroup::pull_external_slices(int d) {
     TimedRegion region(stats_[d].migration_seconds, host_track_[d], "external slices", "exchange");
     RemoteLink& link = remote_[d];
     const auto kind = RankSpan::Message::kExternalSlices;
-    if (remote_left || remote_right) {
-        link.particles_out.resize(2);
-        link.particles_in.resize(2);
-    }
     if (remote_left) {  // its right externals are d's left band; d's left, its right band
-        send_particles(*link.messages, kind, d, 0, left_band_end_[d], d - 1, link.particles_out[0]);
-        receive_particles(*link.messages, kind, d, d - 1, local_ranges.left, link.particles_in[0]);
+        send_particles(*link.messages, kind, d, 0, left_band_end_[d], d - 1, link.bands_out[0]);
+        receive_particles(*link.messages, kind, d, d - 1, local_ranges.left, link.bands_in[0]);
     }
     if (remote_right) {
         send_particles(*link.messages, kind, d, right_band_start_[d], total - right_band_start_[d],
-                       d + 1, link.particles_out[1]);
+                       d + 1, link.bands_out[1]);
         receive_particles(*link.messages, kind, d, d + 1, local_ranges.right,
-                          link.particles_in[1]);
+                          link.bands_in[1]);
     }
     if (has_externals) copy_particles(d, local_ranges.left, d, 0, total);
     if (local_ranges.left > 0 && !remote_left) {
@@ -165,10 +161,10 @@ LocalRanges DeviceGroup::pull_external_slices(int d) {
     }
     if (remote_left || remote_right) {
         link.messages->wait_all();
-        if (remote_left) unpack_particles(d, 0, local_ranges.left, link.particles_in[0]);
+        if (remote_left) unpack_particles(d, 0, local_ranges.left, link.bands_in[0]);
         if (remote_right) {
             unpack_particles(d, local_ranges.left + total, local_ranges.right,
-                             link.particles_in[1]);
+                             link.bands_in[1]);
         }
     }
     return local_ranges;

@@ -13,6 +13,9 @@ struct WorkerStats {
     double rebuild_wait_seconds = 0.0;  // at the rebuild's barriers, for the other devices
     double dt_wait_seconds = 0.0;       // at the barrier after each Forces stage (the global dt)
     double marker_wait_seconds = 0.0;   // for the neighbours' Euler before sending them forces
+    // Edge forces with neighbours on other MPI ranks, after the Forces stage: sending the staged
+    // forces, waiting for the neighbours', copying them into the external slots.
+    double rank_forces_seconds = 0.0;
     double forces_seconds = 0.0;        // Forces seconds (KernelTimes), both stages
     long iterations = 0;
     // Its particles and slices, sampled at each rebuild.

@@ -19,7 +19,7 @@ double DeviceReport::other_seconds(double loop_seconds, double main_thread_secon
     const WorkerStats& w = worker;
     return loop_seconds - main_thread_seconds - k.build_neibs - k.forces - k.minimum_scan -
            k.euler - w.migration_seconds - w.rebuild_wait_seconds - w.dt_wait_seconds -
-           w.marker_wait_seconds;
+           w.marker_wait_seconds - w.rank_forces_seconds;
 }
 
 double RunReport::kips() const {
@@ -139,6 +139,7 @@ void print_device_times(const RunReport& r, std::ostream& out) {
         {"neighbour Euler wait",
          [](const DeviceReport& d) { return d.worker.marker_wait_seconds; }},
         {"rebuild wait", [](const DeviceReport& d) { return d.worker.rebuild_wait_seconds; }},
+        {"MPI edge forces", [](const DeviceReport& d) { return d.worker.rank_forces_seconds; }},
         {"migration", [](const DeviceReport& d) { return d.worker.migration_seconds; }},
         {"balancing + output", [&](const DeviceReport&) { return main_thread; }},
         {"other", [&](const DeviceReport& d) { return d.other_seconds(loop, main_thread); }},
@@ -238,6 +239,7 @@ nlohmann::json device_json(const DeviceReport& d, double loop, double main_threa
             {"wait_time_s",
              {{"dt_reduction", w.dt_wait_seconds},
               {"neighbour_euler", w.marker_wait_seconds},
+              {"mpi_edge_forces", w.rank_forces_seconds},
               {"rebuild", w.rebuild_wait_seconds}}},
             {"migration_s", w.migration_seconds},
             {"other_s", d.other_seconds(loop, main_thread)},

@@ -102,7 +102,8 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     list_.assign(layout.list_bytes() / sizeof(NeighbourEntry), kListEnd);
     list_.shrink_to_fit();
     instrument_sites_.assign(layout.instrument_sites, InstrumentSite{});
-    instrument_sums_.assign(layout.instrument_sites, SiteSums{0.0f, 0.0f});
+    instrument_sums_.assign(std::size_t(layout.instrument_sites) * kCellPlanes,
+                            SiteSums{0.0f, 0.0f});
 }
 
 void CpuDevice::upload(const HostParticles& particles) {
@@ -286,7 +287,8 @@ InstrumentSums CpuDevice::measure(const std::vector<InstrumentSite>& sites,
     const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
     cpu::site_sums(args, instrument_sites_.data(), instrument_sums_.data(), count);
     InstrumentSums out;
-    out.sites.assign(instrument_sums_.begin(), instrument_sums_.begin() + count);
+    out.planes.assign(instrument_sums_.begin(),
+                      instrument_sums_.begin() + std::size_t(count) * kCellPlanes);
     if (front != nullptr) {
         float* keys = dt_max_.data();
         cpu::banded_keys(args, *front, keys, args.owned_begin, args.owned_end);

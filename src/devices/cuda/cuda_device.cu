@@ -130,9 +130,11 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     instrument_sites_.allocate("instrument sites",
                                layout.instrument_sites * sizeof(InstrumentSite));
     instrument_cell_sums_.allocate("instrument cell sums", cell_sums_bytes(layout));
-    instrument_sums_.allocate("instrument sums", layout.instrument_sites * sizeof(SiteSums));
+    instrument_sums_.allocate("instrument sums",
+                              layout.instrument_sites * kCellPlanes * sizeof(SiteSums));
     readback_.allocate("instrument readback",
-                       layout.instrument_sites * sizeof(SiteSums) + sizeof(cuda::FrontMinima));
+                       layout.instrument_sites * kCellPlanes * sizeof(SiteSums) +
+                           sizeof(cuda::FrontMinima));
 }
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
@@ -366,7 +368,8 @@ InstrumentSums CudaDevice::measure(const std::vector<InstrumentSite>& sites,
                         count, stream_);
         timer_.end(stream_, &KernelTimes::instruments, "instrument sites");
         SPH_CUDA_CHECK(cudaMemcpyAsync(sums_back, instrument_sums_.as<void>(),
-                                       count * sizeof(SiteSums), cudaMemcpyDeviceToHost, stream_));
+                                       count * kCellPlanes * sizeof(SiteSums),
+                                       cudaMemcpyDeviceToHost, stream_));
     }
     cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
     const auto front_minima = [&](cuda::FrontPass pass) {
@@ -390,7 +393,7 @@ InstrumentSums CudaDevice::measure(const std::vector<InstrumentSite>& sites,
     } else {
         SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
     }
-    out.sites.assign(sums_back, sums_back + count);
+    out.planes.assign(sums_back, sums_back + count * kCellPlanes);
     return out;
 }
 

@@ -13,6 +13,16 @@ void PeerTransport::copy_async(Endpoint dst, Endpoint src, std::size_t bytes, cu
     }
 }
 
+void* PeerTransport::allocate_host(std::size_t bytes) {
+    void* memory = nullptr;
+    SPH_CUDA_CHECK(cudaMallocHost(&memory, bytes));
+    return memory;
+}
+
+void PeerTransport::free_host(void* memory) {
+    cudaFreeHost(memory);  // in a destructor: a failure here has nothing left to stop
+}
+
 void PeerTransport::copy(Endpoint dst, Endpoint src, std::size_t bytes) {
     // On the legacy stream, then waited for: the device streams are non-blocking, so ordering
     // with kernels comes from the callers' synchronisation at the barriers.
