@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,9 @@ struct ForceSend {
     // `to` may be written once the receiver's last marker is passed; none: `to` is host staging
     // for another rank, free whenever a send begins.
     Device* receiver = nullptr;
+    // When given, called on the host thread once the forces are at `to`, while the rest of the
+    // stage may still compute (a message to another rank leaves then).
+    std::function<void()> landed;
 };
 
 struct ForceSends {

@@ -137,10 +137,11 @@ private:
                            std::uint32_t count, HostStaging& staging);
     void unpack_particles(int d, std::uint32_t at, std::uint32_t count,
                           const HostStaging& staging);
-    // Edge forces with neighbours on other ranks: their receipt posted before the stage, the
-    // staged sends after it, then what arrived put into the external slots.
+    // Edge forces with neighbours on other ranks: their receipt posted before the stage, each
+    // staged band sent as soon as it has landed (side 0 left, 1 right), then, once the stage is
+    // done, what arrived put into the external slots.
     void receive_remote_forces(int d);
-    void send_remote_forces(int d);
+    void send_remote_forces(int d, int side);
     void finish_remote_forces(int d);
     // Each device's instrument sums, in device order (gathered from every rank).
     std::vector<InstrumentSums> measure_each(const std::vector<InstrumentSite>& sites,

@@ -12,7 +12,8 @@ float DeviceGroup::min_keep_nan(float a, float b) {
 
 // Where device d's edge bands' forces go: its left band to the left neighbour's right external
 // slots, its right band to the right neighbour's left ones; for a neighbour on another rank, into
-// host staging that a message then carries (send_remote_forces).
+// host staging that a message carries as soon as they have landed there (send_remote_forces),
+// while the device still computes its central stripe.
 void DeviceGroup::plan_sends(int d) {
     const int n = size();
     ForceSends& s = sends_[d];
@@ -30,6 +31,7 @@ void DeviceGroup::plan_sends(int d) {
         } else {
             link.forces_out[0].reserve(devices_[d]->transport(), s.left.count * sizeof(Vec4));
             s.left.to = link.forces_out[0].endpoint();
+            s.left.landed = [this, d] { send_remote_forces(d, 0); };
         }
     }
     if (d + 1 < n) {
@@ -42,6 +44,7 @@ void DeviceGroup::plan_sends(int d) {
         } else {
             link.forces_out[1].reserve(devices_[d]->transport(), s.right.count * sizeof(Vec4));
             s.right.to = link.forces_out[1].endpoint();
+            s.right.landed = [this, d] { send_remote_forces(d, 1); };
         }
     }
 }
@@ -66,10 +69,9 @@ float DeviceGroup::stage(int d, Stage stage) {
     }
     std::vector<float>& minima = local_min_[stage == Stage::kPredictor ? 0 : 1];
     minima[d] = dev.minimum_dt();  // waits for the forces and the sends
-    if (span_.spread()) {
+    if (span_.spread()) {  // what the central stripe did not hide
         TimedRegion region(stats_[d].rank_forces_seconds, host_track_[d], "edge forces over MPI",
                            "exchange");
-        send_remote_forces(d);
         finish_remote_forces(d);
     }
     // Shared at the barrier below, for the balancer: both stages of an iteration.

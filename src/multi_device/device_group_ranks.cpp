@@ -108,17 +108,14 @@ void DeviceGroup::receive_remote_forces(int d) {
     }
 }
 
-// After Device::minimum_dt: the staged edge forces are complete.
-void DeviceGroup::send_remote_forces(int d) {
-    RemoteLink& link = remote_[d];
-    const auto kind = RankSpan::Message::kForces;
-    const ForceSend* send[2] = {&sends_[d].left, &sends_[d].right};
-    const int neighbour[2] = {d - 1, d + 1};
-    for (int side = 0; side < 2; ++side) {
-        if (send[side]->receiver != nullptr || send[side]->count == 0) continue;  // local, none
-        link.messages->send(link.forces_out[side].data(), send[side]->count * sizeof(Vec4),
-                            span_.owner(neighbour[side]), span_.tag(kind, d, neighbour[side]));
-    }
+// Called by the device (ForceSend::landed) once the forces of its edge band on `side` (0 left,
+// 1 right) are in host staging; the central stripe may still be computing.
+void DeviceGroup::send_remote_forces(int d, int side) {
+    const ForceSend& send = side == 0 ? sends_[d].left : sends_[d].right;
+    const int neighbour = side == 0 ? d - 1 : d + 1;
+    remote_[d].messages->send(remote_[d].forces_out[side].data(), send.count * sizeof(Vec4),
+                              span_.owner(neighbour),
+                              span_.tag(RankSpan::Message::kForces, d, neighbour));
 }
 
 // The device's own Forces work is done (minimum_dt waited for it), so its external slots are no

@@ -219,6 +219,7 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
         TimedRegion timer(times_.exchange_copy, trace_, name, "exchange");
         transport_.copy(s.to, force_buffer().offset(std::size_t(s.first) * sizeof(Vec4)),
                         std::size_t(s.count) * sizeof(Vec4));
+        if (s.landed) s.landed();
     };
     if (left_end > begin) {
         TimedRegion timer(times_.forces_edges, trace_, "forces edge left", "kernel");

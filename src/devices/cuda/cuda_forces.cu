@@ -62,6 +62,14 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     for (cudaEvent_t edge : events_.edge_done)
         SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, edge, 0));
     SPH_CUDA_CHECK(cudaEventRecord(events_.end, stream_));
+    // The central stripe is queued: the host waits for each send that wants to know, while the
+    // GPU goes on computing.
+    const ForceSend* side_send[2] = {&sends.left, &sends.right};
+    for (int side = 0; side < 2; ++side) {
+        if (!events_.sent[side] || !side_send[side]->landed) continue;
+        SPH_CUDA_CHECK(cudaEventSynchronize(events_.send_end[side]));
+        side_send[side]->landed();
+    }
 }
 
 void CudaDevice::send(const ForceSend& send, int side, bool after_both_edges) {
