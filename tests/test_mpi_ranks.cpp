@@ -17,6 +17,7 @@
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <string>
@@ -281,6 +282,58 @@ TEST(MpiRanks, ADeviceThatFailsOnOneRankEndsTheSimulationWithItsMessage) {
         << job.output;
     EXPECT_NE(job.output.find("injected"), std::string::npos) << job.output;
     EXPECT_LT(job.seconds, 60.0) << "the other ranks waited";
+}
+
+TEST(MpiRanks, APieceOneRankCannotWriteFailsTheRunOnEveryRankNamingIt) {
+    testing::TempDir dir("mpi-piece");
+    const std::string out = dir.path() + "/out";
+    // Rank 1 writes device 1's piece of the first frame; a folder in its place stops it.
+    std::filesystem::create_directories(out + "/DamBreak_000000_d1.vtu");
+    const Job job = run(2, simulation(out, "1", "off"));
+    EXPECT_NE(job.code, 0);
+    EXPECT_NE(job.output.find("rank 1: "), std::string::npos) << job.output;
+    EXPECT_NE(job.output.find("DamBreak_000000_d1.vtu"), std::string::npos) << job.output;
+    EXPECT_FALSE(std::filesystem::exists(out + "/DamBreak_000000.pvtu"))
+        << "a frame was listed without its pieces";
+}
+
+// A rank killed mid-run (no message of its own): mpirun ends the others.
+TEST(MpiRanks, ARankThatDiesEndsTheJob) {
+    testing::TempDir dir("mpi-killed");
+    const std::string out = dir.path() + "/out";
+    std::string command = std::string(SPH_MPIEXEC) +
+                          " --oversubscribe --allow-run-as-root -np 3 " + SPH_DAMBREAK_EXE;
+    std::vector<std::string> args = simulation(out, "1", "on");
+    *(std::find(args.begin(), args.end(), "--t-end") + 1) = "30";  // minutes: only a kill ends it
+    for (const std::string& a : args) command += " '" + a + "'";
+    // Start the job, wait for its first gauges, kill rank 1 (exit 2 if it is not there), wait for
+    // the job to end (exit 1 if it does not within a minute).
+    const std::string script = dir.path() + "/kill.sh";
+    std::ofstream(script)
+        << "(" << command << " > '" << dir.path() << "/log' 2>&1; echo $? > '" << dir.path()
+        << "/code') &\n"
+        << "for i in $(seq 300); do [ -s '" << out << "/gauges.csv' ] && break; sleep 0.1; done\n"
+        << "killed=0\n"
+        << "for p in $(pgrep -f -- '" << out << "'); do\n"
+        << "  if tr '\\0' '\\n' < /proc/$p/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=1; "
+        << "then kill -9 $p && killed=1; fi\n"
+        << "done\n"
+        << "[ $killed = 1 ] || exit 2\n"
+        << "for i in $(seq 600); do [ -s '" << dir.path() << "/code' ] && exit 0; sleep 0.1; done\n"
+        << "exit 1\n";
+    const auto start = std::chrono::steady_clock::now();
+    const int status = std::system(("bash '" + script + "'").c_str());
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_NE(WEXITSTATUS(status), 2) << "rank 1 was not found running:\n"
+                                      << testing::read_text(dir.path() + "/log");
+    EXPECT_EQ(status, 0) << "the job went on without rank 1:\n"
+                         << testing::read_text(dir.path() + "/log");
+    EXPECT_NE(testing::read_text(dir.path() + "/log").find("signal 9"), std::string::npos)
+        << testing::read_text(dir.path() + "/log");
+    EXPECT_LT(seconds, 90.0);
+    EXPECT_NE(testing::read_text(dir.path() + "/code"), "0\n")
+        << testing::read_text(dir.path() + "/log");
 }
 
 }  // namespace

@@ -96,27 +96,43 @@ OutputSeries::OutputSeries(const std::string& dir, const std::string& basename,
                                                    listed))),
       frames_(static_cast<int>(listed.size())) {}
 
-void OutputSeries::write(double time, const std::vector<HostParticles>& pieces,
-                         const SphParams& params) {
-    char frame[32];
-    std::snprintf(frame, sizeof frame, "_%06d", frames_);
-    const std::string stem = stem_ + frame;
+std::string OutputSeries::frame_stem() const {
+    char number[32];
+    std::snprintf(number, sizeof number, "_%06d", frames_);
+    return stem_ + number;
+}
+
+std::vector<std::string> OutputSeries::write_pieces(const std::string& dir,
+                                                    const std::string& stem,
+                                                    const std::vector<HostParticles>& pieces,
+                                                    const std::vector<bool>& here,
+                                                    const SphParams& params) {
     std::vector<std::string> files;
     for (std::size_t d = 0; d < pieces.size(); ++d) {
         const std::string file =
             pieces.size() == 1 ? stem + ".vtu" : stem + "_d" + std::to_string(d) + ".vtu";
+        files.push_back(file);
+        if (!here.empty() && !here[d]) continue;
         const std::vector<float> pressure = pressures(pieces[d], params);
         const std::vector<std::int32_t> device(pieces[d].size(), static_cast<std::int32_t>(d));
-        write_vtu(dir_ + "/" + file, fields_of(pieces[d], pressure, device));
-        files.push_back(file);
+        write_vtu(dir + "/" + file, fields_of(pieces[d], pressure, device));
     }
-    std::string listed = files[0];
-    if (pieces.size() > 1) {
-        listed = stem + ".pvtu";
-        write_pvtu(dir_ + "/" + listed, files, true);
+    return files;
+}
+
+void OutputSeries::list_frame(double time, const std::vector<std::string>& piece_files) {
+    std::string listed = piece_files[0];
+    if (piece_files.size() > 1) {
+        listed = frame_stem() + ".pvtu";
+        write_pvtu(dir_ + "/" + listed, piece_files, true);
     }
     pvd_.add(time, listed);
     ++frames_;
+}
+
+void OutputSeries::write(double time, const std::vector<HostParticles>& pieces,
+                         const SphParams& params) {
+    list_frame(time, write_pieces(dir_, frame_stem(), pieces, {}, params));
 }
 
 }  // namespace sph

@@ -27,6 +27,17 @@ public:
     // `pieces[d]` holds device d's particles.
     void write(double time, const std::vector<HostParticles>& pieces, const SphParams& params);
     int frames() const { return frames_; }
+
+    // A frame in two steps, for a simulation across MPI ranks: each rank writes its own devices'
+    // pieces (`here[d]`) of the frame named frame_stem() (rank 0's), then rank 0 lists the frame
+    // (the .pvtu and the .pvd) once every rank's are on disk.
+    std::string frame_stem() const;
+    // The piece files of the frame `stem` (every device's, here or not); writes those `here`.
+    static std::vector<std::string> write_pieces(const std::string& dir, const std::string& stem,
+                                                 const std::vector<HostParticles>& pieces,
+                                                 const std::vector<bool>& here,
+                                                 const SphParams& params);
+    void list_frame(double time, const std::vector<std::string>& piece_files);
     // What the .pvd lists: (time, file).
     const std::vector<std::pair<double, std::string>>& listed() const { return pvd_.entries(); }
 

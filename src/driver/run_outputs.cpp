@@ -109,6 +109,29 @@ std::unique_ptr<RunOutputs> RunOutputs::follower(const RunOptions& options,
     return outputs;
 }
 
+// Rank 0 names the frame; a piece that cannot be written on any rank fails the frame on every
+// rank, naming the rank.
+void RunOutputs::write_frame_across_ranks(double time, DeviceGroup& group,
+                                          const SphParams& params) {
+    std::vector<bool> here(std::size_t(group.size()));
+    for (int d = 0; d < group.size(); ++d) here[std::size_t(d)] = group.local(d);
+    const Ranks& ranks = *group.span().ranks();
+    const std::string stem = ranks.broadcast(frames_ ? frames_->frame_stem() : std::string(), 0);
+    std::vector<std::string> files;
+    std::string error;
+    try {
+        files = OutputSeries::write_pieces(options_.output_dir, stem, group.download_here(), here,
+                                           params);
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    const std::vector<std::string> said = ranks.all_gather(error);
+    for (std::size_t r = 0; r < said.size(); ++r) {
+        if (!said[r].empty()) throw std::runtime_error("rank " + std::to_string(r) + ": " + said[r]);
+    }
+    if (frames_) frames_->list_frame(time, files);
+}
+
 OutputPositions RunOutputs::positions() const {
     OutputPositions p;
     if (frames_) p.frames = frames_->listed();
@@ -123,7 +146,7 @@ OutputPositions RunOutputs::positions() const {
 void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
                            const std::function<InstrumentReadings()>& measure,
                            const TraceTrack& track, double& seconds) {
-    // A follower (no files of its own) is due exactly when rank 0 is: the gathering is collective.
+    // A follower (no series of its own) is due exactly when rank 0 is: frames are collective.
     const bool frames_wanted = options_.write_output && options_.write_frames;
     const bool gauges_wanted = options_.write_output && !instruments_.empty();
     const bool frame = frames_wanted && (time >= next_frame_ || last);
@@ -135,8 +158,11 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
             throw std::runtime_error("cannot write frame " + std::to_string(frames()) +
                                      ": injected output failure (testing)");
         }
-        std::vector<HostParticles> parts = group.download();
-        if (frames_) frames_->write(time, parts, params);
+        if (group.span().spread()) {
+            write_frame_across_ranks(time, group, params);
+        } else {
+            frames_->write(time, group.download(), params);
+        }
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
     if (gauge) {  // on the devices: no particle leaves them

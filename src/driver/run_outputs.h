@@ -27,8 +27,8 @@ public:
     // are the run's (run_setup.h: run_instruments).
     RunOutputs(const RunOptions& options, const std::string& problem_name,
                const Instruments& instruments);
-    // A rank other than 0 of a simulation across ranks: takes part in gathering the particles and
-    // instruments whenever output is due, and writes nothing.
+    // A rank other than 0 of a simulation across ranks: writes its devices' pieces of each frame
+    // and takes part in gathering the instruments whenever output is due; lists nothing.
     static std::unique_ptr<RunOutputs> follower(const RunOptions& options,
                                                 const Instruments& instruments,
                                                 const OutputPositions* resume);
@@ -51,6 +51,8 @@ public:
 private:
     RunOutputs(const RunOptions& options, const Instruments& instruments)
         : options_(options), instruments_(instruments) {}
+    // Across ranks: each rank writes its devices' pieces, then rank 0 lists the frame.
+    void write_frame_across_ranks(double time, DeviceGroup& group, const SphParams& params);
     const RunOptions& options_;
     Instruments instruments_;
     std::unique_ptr<OutputSeries> frames_;

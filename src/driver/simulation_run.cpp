@@ -212,7 +212,8 @@ RunReport Simulation::run(std::ostream& rank_log) {
     // Across ranks rank 0 speaks for the run; the others' errors reach the caller as exceptions.
     std::ostream silent(nullptr);
     std::ostream& log = writes_files() ? rank_log : silent;
-    if (writes_files()) ensure_writable_directory(options_.output_dir);
+    // Every rank writes its devices' pieces of each frame there.
+    ensure_writable_directory(options_.output_dir);
     if (!options_.trace_file.empty()) {
         check_trace_path(options_.trace_file);
         trace_ = std::make_unique<Trace>();

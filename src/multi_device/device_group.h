@@ -74,6 +74,8 @@ public:
     // The internal particles of each device. Across ranks a collective: rank 0 receives every
     // device's, the other ranks their own (the others' parts are empty).
     std::vector<HostParticles> download();
+    // The internal particles of this rank's devices (the others' parts empty).
+    std::vector<HostParticles> download_here();
     // The instruments over every device (Device::measure): the points' sums added in device
     // order, the smallest front key; across ranks a collective, the same on every rank. Call
     // between steps.

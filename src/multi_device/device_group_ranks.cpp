@@ -141,9 +141,14 @@ void DeviceGroup::end_job(int d, const std::string& message) {
     std::abort();  // not reached: abort() ends the process
 }
 
-std::vector<HostParticles> DeviceGroup::download() {
+std::vector<HostParticles> DeviceGroup::download_here() {
     std::vector<HostParticles> parts(devices_.size());
     for (int d = span_.first_local(); d < span_.end_local(); ++d) devices_[d]->download(parts[d]);
+    return parts;
+}
+
+std::vector<HostParticles> DeviceGroup::download() {
+    std::vector<HostParticles> parts = download_here();
     if (!span_.spread()) return parts;
     // Rank 0 takes every other rank's parts: a count, then the fields one after the other.
     const std::unique_ptr<MessageBatch> messages = span_.ranks()->messages();
