@@ -113,7 +113,7 @@ TEST(MpiRanks, AFailingRankEndsTheJobWithItsMessage) {
     EXPECT_LT(job.seconds, 60.0) << "the other ranks waited";
 }
 
-TEST(MpiRanks, AScenarioOrATraceUnderMpirunIsRefusedNamingWhy) {
+TEST(MpiRanks, AScenarioUnderMpirunIsRefusedNamingWhy) {
     testing::TempDir dir("mpi-refused");
     const std::string plan = dir.path() + "/tree.txt";
     std::ofstream(plan) << kTree;
@@ -123,11 +123,6 @@ TEST(MpiRanks, AScenarioOrATraceUnderMpirunIsRefusedNamingWhy) {
     EXPECT_NE(scenario.code, 0);
     EXPECT_NE(scenario.output.find("--scenario runs in one process"), std::string::npos)
         << scenario.output;
-    const Job traced = run(2, {"--backend", "cpu", "--dp", "0.08", "--t-end", "0.1",
-                               "--output-dir", dir.path() + "/traced", "--trace",
-                               dir.path() + "/trace.json"});
-    EXPECT_NE(traced.code, 0);
-    EXPECT_NE(traced.output.find("cannot be traced yet"), std::string::npos) << traced.output;
 }
 
 // One simulation: DamBreak at dp 0.08 over 0.15 s (about 40 iterations, rebuilt every 10),
@@ -243,6 +238,24 @@ TEST(MpiRanks, OneSimulationAcrossRanksIsBitwiseOneProcess) {
             ++reports;
         }
         EXPECT_EQ(reports, 1u) << job.output;
+    }
+}
+
+// Rank 0 writes one trace with every rank's devices and main threads.
+TEST(MpiRanks, ATraceAcrossRanksHoldsEveryRanksDevices) {
+    testing::TempDir dir("mpi-trace");
+    const std::string trace = dir.path() + "/trace.json";
+    std::vector<std::string> args = simulation(dir.path() + "/out", "2", "on");
+    args.insert(args.end(), {"--trace", trace, "--trace-iterations", "5:25"});
+    const Job job = run(2, args);
+    ASSERT_EQ(job.code, 0) << job.output;
+    const std::string text = testing::read_text(trace);
+    for (const std::string& process : {"device 0: ", "device 1: ", "device 2: ", "device 3: ",
+                                       "run (rank 0)", "run (rank 1)"}) {
+        EXPECT_NE(text.find(process), std::string::npos) << process << " is not in the trace";
+    }
+    for (const std::string& event : {"edge forces over MPI", "forces centre", "rebuild"}) {
+        EXPECT_NE(text.find("\"" + event + "\""), std::string::npos) << event;
     }
 }
 

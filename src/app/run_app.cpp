@@ -54,10 +54,6 @@ void check_ranks(const RunOptions& options, const Ranks& ranks) {
         throw OptionError("started by mpirun with " + std::to_string(ranks.size()) +
                           " ranks: --scenario runs in one process; start it without mpirun");
     }
-    if (options.branches_file.empty() && !options.trace_file.empty()) {
-        throw OptionError("--trace: a simulation across MPI ranks cannot be traced yet; trace "
-                          "it on one rank (its devices as --devices of one process)");
-    }
 }
 
 int run_app_once(int argc, const char* const argv[], Problem& problem, int split_axis,

@@ -9,6 +9,7 @@
 #endif
 
 #include "atomic_file.h"
+#include "byte_codec.h"
 
 namespace sph {
 
@@ -85,6 +86,73 @@ void Trace::write(const std::string& path, long first_iteration, long end_iterat
                           {"end_iteration", end_iteration},
                           {"time_unit", "microseconds since the trace began"}}}};
     write_text_file_atomically(path, trace.dump(1) + "\n");
+}
+
+std::string Trace::serialized() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ByteWriter out;
+    out.put(std::int64_t(origin_.time_since_epoch().count()));
+    out.put(std::uint64_t(processes_.size()));
+    for (const auto& [process, name] : processes_) {
+        out.put(process);
+        out.put_string(name);
+    }
+    out.put(std::uint64_t(tracks_.size()));
+    for (const Track& t : tracks_) {
+        out.put(t.process);
+        out.put(t.id);
+        out.put_string(t.name);
+    }
+    out.put(std::uint64_t(events_.size()));
+    for (const Event& e : events_) {
+        out.put(e.process);
+        out.put(e.track);
+        out.put_string(e.name);
+        out.put_string(e.category);
+        out.put(e.start);
+        out.put(e.duration);
+    }
+    return std::move(out.bytes());
+}
+
+void Trace::take_in(const std::string& serialized) {
+    ByteReader in(serialized, "a rank's trace");
+    const SteadyClock::duration their_origin(in.take<std::int64_t>("origin"));
+    const double shift =
+        std::chrono::duration<double>(SteadyClock::time_point(their_origin) - origin_).count();
+    const auto processes = in.take<std::uint64_t>("processes");
+    for (std::uint64_t k = 0; k < processes; ++k) {
+        const int process = in.take<int>("process");
+        name_process(process, in.take_string("process name"));
+    }
+    const auto tracks = in.take<std::uint64_t>("tracks");
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (std::uint64_t k = 0; k < tracks; ++k) {
+        Track t;
+        t.process = in.take<int>("track process");
+        t.id = in.take<int>("track id");
+        t.name = in.take_string("track name");
+        tracks_.push_back(t);
+    }
+    // Event names are few: each kept once.
+    auto interned = [&](std::string name) {
+        for (const std::string& kept : taken_names_) {
+            if (kept == name) return kept.c_str();
+        }
+        taken_names_.push_back(std::move(name));
+        return taken_names_.back().c_str();
+    };
+    const auto events = in.take<std::uint64_t>("events");
+    for (std::uint64_t k = 0; k < events; ++k) {
+        Event e;
+        e.process = in.take<int>("event process");
+        e.track = in.take<int>("event track");
+        e.name = interned(in.take_string("event name"));
+        e.category = interned(in.take_string("event category"));
+        e.start = in.take<double>("event start") + shift;
+        e.duration = in.take<double>("event duration");
+        events_.push_back(e);
+    }
 }
 
 TracedRegion::TracedRegion(const TraceTrack& track, const char* name, const char* category)

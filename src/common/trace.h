@@ -5,6 +5,7 @@
 // range on CUDA builds so that Nsight Systems shows the same regions.
 #pragma once
 
+#include <deque>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -31,6 +32,12 @@ public:
     // Writes the trace atomically (a temporary file, then renamed); throws naming the path.
     void write(const std::string& path, long first_iteration, long end_iteration) const;
 
+    // Another process's trace (an MPI rank's) as bytes, and taken into this one: its processes,
+    // tracks and events, its times moved onto this trace's clock (the steady clock, which the
+    // processes of one host share; across hosts the timelines are as far apart as the clocks).
+    std::string serialized() const;
+    void take_in(const std::string& serialized);
+
 private:
     struct Event {
         int process, track;
@@ -44,6 +51,7 @@ private:
     };
     SteadyClock::time_point origin_;
     mutable std::mutex mutex_;
+    std::deque<std::string> taken_names_;  // names of events taken in (Event points into them)
     std::vector<Event> events_;
     std::vector<Track> tracks_;
     std::vector<std::pair<int, std::string>> processes_;

@@ -21,8 +21,11 @@
 namespace sph {
 
 void Simulation::start_trace() {
-    trace_->name_process(0, "run");
-    main_track_ = TraceTrack{trace_.get(), 0, trace_->track(0, "main thread")};
+    // Devices are processes 1.. of the trace; rank r > 0's main thread, 1000 + r.
+    const int process = writes_files() ? 0 : 1000 + ranks_->rank();
+    trace_->name_process(process, span_.spread() ? "run (rank " + std::to_string(ranks_->rank()) + ")"
+                                                 : std::string("run"));
+    main_track_ = TraceTrack{trace_.get(), process, trace_->track(process, "main thread")};
     group_->trace_into(trace_.get());
     trace_began_ = iteration_;
 }
@@ -30,7 +33,14 @@ void Simulation::start_trace() {
 void Simulation::finish_trace() {
     group_->trace_into(nullptr);  // collects what the devices still hold
     main_track_ = TraceTrack{};
-    trace_->write(options_.trace_file, trace_began_, iteration_);
+    if (span_.spread()) {  // rank 0 writes every rank's devices (a collective)
+        const std::vector<std::string> traces =
+            ranks_->all_gather(writes_files() ? std::string() : trace_->serialized());
+        for (std::size_t r = 1; r < traces.size(); ++r) {
+            if (writes_files()) trace_->take_in(traces[r]);
+        }
+    }
+    if (writes_files()) trace_->write(options_.trace_file, trace_began_, iteration_);
     trace_written_ = options_.trace_file;
     if (log_ != nullptr) {
         *log_ << "trace of iterations [" << trace_began_ << ", " << iteration_ << ") written to "
@@ -215,7 +225,7 @@ RunReport Simulation::run(std::ostream& rank_log) {
     // Every rank writes its devices' pieces of each frame there.
     ensure_writable_directory(options_.output_dir);
     if (!options_.trace_file.empty()) {
-        check_trace_path(options_.trace_file);
+        if (writes_files()) check_trace_path(options_.trace_file);
         trace_ = std::make_unique<Trace>();
     }
     RunReport report = base_report();
@@ -263,7 +273,8 @@ std::pair<int, bool> Simulation::agree_on_checkpoint(int signal, bool due) const
 void Simulation::write_failed_report(RunReport& report, const std::string& path) {
     if (!writes_files()) return;
     try {
-        if (trace_began_ >= 0) finish_trace();
+        // Across ranks the others may not be there to gather from.
+        if (trace_began_ >= 0 && !span_.spread()) finish_trace();
         report.trace_file = trace_written_;
         // Across ranks the others may not be there to gather from: this rank's devices only.
         if (!span_.spread()) add_device_reports(report);
