@@ -238,6 +238,12 @@ TEST(MpiRanks, OneSimulationAcrossRanksIsBitwiseOneProcess) {
             ++reports;
         }
         EXPECT_EQ(reports, 1u) << job.output;
+        // The log names the MPI library and whether it takes GPU memory.
+        EXPECT_NE(job.output.find("MPI: " + std::to_string(c.ranks) + " ranks, " +
+                                  std::to_string(c.devices) + " devices; "),
+                  std::string::npos)
+            << job.output;
+        EXPECT_NE(job.output.find("CUDA-aware: "), std::string::npos) << job.output;
     }
 }
 

@@ -232,6 +232,12 @@ RunReport Simulation::run(std::ostream& rank_log) {
     log << problem_.name() << ": " << particle_count_ << " particles (" << fluid_count_
         << " fluid), dp " << options_.dp << " m, to t = " << options_.t_end << " s\n"
         << "backend: " << backend_ << " (" << backend_note_ << ") on " << report.device << "\n";
+    if (span_.spread()) {
+        const std::string library = Ranks::mpi_library();
+        log << "MPI: " << ranks_->size() << " ranks, " << span_.devices() << " devices; "
+            << library.substr(0, library.find('\n')) << ", CUDA-aware: "
+            << (Ranks::cuda_aware() ? "yes" : "no") << " (messages staged in host memory)\n";
+    }
     log_ = &log;
     log << restart_notes_;
     const std::string report_path = options_.output_dir + "/run_report.json";

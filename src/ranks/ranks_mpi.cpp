@@ -1,5 +1,8 @@
 // A build with MPI: the ranks of the job mpirun started, over MPI_COMM_WORLD.
 #include <mpi.h>
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>
+#endif
 
 #include <algorithm>
 #include <climits>
@@ -123,6 +126,14 @@ std::unique_ptr<Ranks> Ranks::join(int& argc, char**& argv) {
 
 bool Ranks::built_with_mpi() {
     return true;
+}
+
+bool Ranks::cuda_aware() {
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    return MPIX_Query_cuda_support() == 1;
+#else
+    return false;  // built without it (Debian's Open MPI), or a library that cannot say
+#endif
 }
 
 std::string Ranks::mpi_library() {

@@ -9,6 +9,9 @@ std::unique_ptr<Ranks> Ranks::join(int&, char**&) {
 bool Ranks::built_with_mpi() {
     return false;
 }
+bool Ranks::cuda_aware() {
+    return false;
+}
 std::string Ranks::mpi_library() {
     return "none (built without MPI)";
 }
