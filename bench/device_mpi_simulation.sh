@@ -46,6 +46,11 @@ for f in two ranks; do
   fi
 done
 cp "$work/one/gauges.csv" "$out/check-gauges.csv"
+# Direct messages from GPU memory need a CUDA-aware MPI: refused, naming the library, if not.
+"${mpi[@]}" "$bin"/dambreak "${check[@]}" --devices 0 --mpi-buffers direct \
+  --output-dir "$work/direct" > "$out/check-direct.log" 2>&1
+echo "--mpi-buffers direct on GPUs: exit $?" | tee -a "$summary"
+grep -m1 "mpi-buffers direct" "$out/check-direct.log" | tee -a "$summary"
 cp "$work/ranks/run_report.json" "$out/check-report-ranks.json" 2>/dev/null
 
 OUT=$out bash bench/device_gpu_tests.sh | tee "$out/gpu-tests.txt"

@@ -199,14 +199,20 @@ TEST(MpiRanks, OneSimulationAcrossRanksIsBitwiseOneProcess) {
         int ranks;
         std::string devices_each, balancing;
         int devices;
+        std::string buffers = "staged";  // --mpi-buffers
     };
-    for (const Case& c : {Case{2, "1", "on", 2}, Case{2, "1", "off", 2}, Case{3, "1", "on", 3},
-                          Case{3, "1", "off", 3}, Case{2, "2", "on", 4}}) {
-        const std::string name = std::to_string(c.ranks) + "x" + c.devices_each + c.balancing;
+    for (const Case& c :
+         {Case{2, "1", "on", 2}, Case{2, "1", "off", 2}, Case{3, "1", "on", 3},
+          Case{3, "1", "off", 3}, Case{2, "2", "on", 4}, Case{3, "1", "on", 3, "direct"}}) {
+        const std::string name =
+            std::to_string(c.ranks) + "x" + c.devices_each + c.balancing + c.buffers;
         const std::string what = std::to_string(c.ranks) + " ranks x " + c.devices_each +
-                                 " device(s), balancing " + c.balancing;
+                                 " device(s), balancing " + c.balancing + ", " + c.buffers +
+                                 " messages";
         const std::string ranks = dir.path() + "/ranks" + name;
-        const Job job = run(c.ranks, simulation(ranks, c.devices_each, c.balancing));
+        std::vector<std::string> args = simulation(ranks, c.devices_each, c.balancing);
+        args.insert(args.end(), {"--mpi-buffers", c.buffers});
+        const Job job = run(c.ranks, args);
         ASSERT_EQ(job.code, 0) << job.output;
         // Every particle of every frame, and every gauge, as on one device, balanced or not.
         expect_same_frames(ranks, alone, what);

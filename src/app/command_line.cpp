@@ -140,6 +140,7 @@ std::pair<long, long> parse_integer_pair(const std::string& text, const char* op
 // Option values that arrive as text and are read once parsing is done.
 struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
+                mpi_buffers = "staged",
                 out_of_domain = "remove", trace_window = "10:30", boundary = "dbc",
                 slip = "problem", neighbours = "list", checkpoint_every;
     std::vector<std::string> gauges, probes, walls;
@@ -163,6 +164,10 @@ po::options_description run_options(RunOptions& o, TextOptions& t) {
         ("lb-threshold", with_default(&o.lb_threshold),
          "H_LB: a device gives or takes a slice when its Forces time is H_LB slice-times off "
          "the mean [-]")
+        ("mpi-buffers", po::value(&t.mpi_buffers)->default_value(t.mpi_buffers),
+         "under mpirun, how messages between devices of different ranks travel: staged (through "
+         "page-locked host memory) | direct (from and into the devices' memory; GPUs need a "
+         "CUDA-aware MPI, which the log's MPI line names)")
         ("edge-stripe", with_default(&o.edge_stripe),
          "CUDA: particles in each edge stripe of Forces, computed first so that edge forces "
          "travel while the centre computes (0: enough to fill the GPU)")
@@ -330,6 +335,10 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
         throw OptionError("--out-of-domain must be remove or stop (got '" + t.out_of_domain + "')");
     }
     o.remove_out_of_domain = t.out_of_domain == "remove";
+    if (t.mpi_buffers != "staged" && t.mpi_buffers != "direct") {
+        throw OptionError("--mpi-buffers must be staged or direct (got '" + t.mpi_buffers + "')");
+    }
+    o.mpi_direct = t.mpi_buffers == "direct";
     o.balancing = parse_balancing(t.balancing);
     o.boundary = parse_boundary(t.boundary);
     o.slip = parse_slip(t.slip);

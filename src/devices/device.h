@@ -81,7 +81,8 @@ struct ForceSend {
     std::uint32_t first = 0, count = 0;  // local indices of the edge slice's particles
     Endpoint to;                         // where the neighbour keeps those particles' forces
     // `to` may be written once the receiver's last marker is passed; none: `to` is host staging
-    // for another rank, free whenever a send begins.
+    // for another rank, free whenever a send begins, or null: no copy, a message reads the
+    // forces where they are (`landed` says when).
     Device* receiver = nullptr;
     // When given, called on the host thread once the forces are at `to`, while the rest of the
     // stage may still compute (a message to another rank leaves then).
@@ -146,6 +147,8 @@ public:
     // Marks the end of the work queued so far (the last euler): from here on, neighbours may
     // overwrite this device's external forces.
     virtual void record_marker() = 0;
+    // The host waits until the work before the last record_marker() is done.
+    virtual void wait_for_marker() = 0;
     // Forces seconds (KernelTimes) of the last forces() call, for the load balancer; known once
     // minimum_dt() has returned.
     virtual double last_forces_seconds() = 0;

@@ -102,6 +102,12 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     span_ = ranks.size() > 1 ? RankSpan::join(ranks, int(devices.size()))
                              : RankSpan(int(devices.size()));
     const int device_count = span_.devices();
+    if (options_.mpi_direct && span_.spread() && backend_ == "cuda" && !Ranks::cuda_aware()) {
+        throw OptionError("--mpi-buffers direct: this MPI library (" +
+                          Ranks::mpi_library().substr(0, Ranks::mpi_library().find('\n')) +
+                          ") is not CUDA-aware, so it cannot take GPU memory; use --mpi-buffers "
+                          "staged");
+    }
     descriptions_.clear();
     for (const auto& device : devices) descriptions_.push_back(device->description());
     if (span_.spread()) {  // every rank's, in device order
@@ -212,6 +218,7 @@ void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceM
     const int device_count = span_.devices();
     group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_, span_);
     group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
+    group_->exchange_device_memory(options_.mpi_direct);
     // With several devices the timings are always gathered and logged; with balancing off the
     // slices stay where they are.
     balancing_ = options_.balancing == RunOptions::Balancing::kOn ||

@@ -236,7 +236,9 @@ RunReport Simulation::run(std::ostream& rank_log) {
         const std::string library = Ranks::mpi_library();
         log << "MPI: " << ranks_->size() << " ranks, " << span_.devices() << " devices; "
             << library.substr(0, library.find('\n')) << ", CUDA-aware: "
-            << (Ranks::cuda_aware() ? "yes" : "no") << " (messages staged in host memory)\n";
+            << (Ranks::cuda_aware() ? "yes" : "no") << " (messages "
+            << (options_.mpi_direct ? "from and into device memory" : "staged in host memory")
+            << ")\n";
     }
     log_ = &log;
     log << restart_notes_;

@@ -100,6 +100,10 @@ public:
     // as process d + 1); nullptr stops. Call between steps.
     void trace_into(Trace* trace);
 
+    // Messages to devices on other ranks read and write the devices' memory directly (for GPUs,
+    // a CUDA-aware MPI) instead of going through host staging. Call before the first step.
+    void exchange_device_memory(bool direct) { direct_ = direct; }
+
     // Particles found outside the domain at a rebuild are dropped instead of stopping the run.
     void remove_particles_leaving_the_domain(bool remove) { remove_outside_ = remove; }
 
@@ -130,13 +134,13 @@ private:
     // What the workers share (cuts_, internal_, the bands, minima, Forces seconds): this rank's
     // devices' entries to every rank, the others' from theirs. Run as a barrier opens.
     void share_across_ranks();
-    // Particles [at, at + count) of device d's current arrays as one message to `to`'s rank,
-    // and into device d's incoming arrays at `at` from `from`'s. Posted on `messages`; the
-    // staging stays in `staging` until it is waited for.
+    // Particles [at, at + count) of device d's current arrays to `to`'s rank, and into device
+    // d's incoming arrays at `at` from `from`'s (unpack_particles once waited for). Posted on
+    // `messages`; staged messages go through `staging`, direct ones (one per field) need none.
     void send_particles(MessageBatch& messages, RankSpan::Message kind, int d, std::uint32_t at,
                         std::uint32_t count, int to, HostStaging& staging);
     void receive_particles(MessageBatch& messages, RankSpan::Message kind, int d, int from,
-                           std::uint32_t count, HostStaging& staging);
+                           std::uint32_t at, std::uint32_t count, HostStaging& staging);
     void unpack_particles(int d, std::uint32_t at, std::uint32_t count,
                           const HostStaging& staging);
     // Edge forces with neighbours on other ranks: their receipt posted before the stage, each
@@ -162,6 +166,7 @@ private:
     void wait_at_barrier(int d, double& seconds, const char* name);
 
     RankSpan span_;
+    bool direct_ = false;  // exchange_device_memory
     std::vector<std::unique_ptr<Device>> devices_;  // null where on another rank
     std::size_t capacity_ = 0;
     SliceMap slices_;

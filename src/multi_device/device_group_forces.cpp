@@ -29,8 +29,10 @@ void DeviceGroup::plan_sends(int d) {
                                                    sizeof(Vec4));
             s.left.receiver = &left;
         } else {
-            link.forces_out[0].reserve(devices_[d]->transport(), s.left.count * sizeof(Vec4));
-            s.left.to = link.forces_out[0].endpoint();
+            if (!direct_) {  // else the message reads them from the force buffer
+                link.forces_out[0].reserve(devices_[d]->transport(), s.left.count * sizeof(Vec4));
+                s.left.to = link.forces_out[0].endpoint();
+            }
             s.left.landed = [this, d] { send_remote_forces(d, 0); };
         }
     }
@@ -42,8 +44,10 @@ void DeviceGroup::plan_sends(int d) {
             s.right.to = right.force_buffer();
             s.right.receiver = &right;
         } else {
-            link.forces_out[1].reserve(devices_[d]->transport(), s.right.count * sizeof(Vec4));
-            s.right.to = link.forces_out[1].endpoint();
+            if (!direct_) {
+                link.forces_out[1].reserve(devices_[d]->transport(), s.right.count * sizeof(Vec4));
+                s.right.to = link.forces_out[1].endpoint();
+            }
             s.right.landed = [this, d] { send_remote_forces(d, 1); };
         }
     }

@@ -40,6 +40,8 @@ void DeviceGroup::share_across_ranks() {
     }
 }
 
+// Staged: the fields packed one after another into host staging, one message. Direct: one
+// message per field, from the device's arrays.
 void DeviceGroup::send_particles(MessageBatch& messages, RankSpan::Message kind, int d,
                                  std::uint32_t at, std::uint32_t count, int to,
                                  HostStaging& staging) {
@@ -47,33 +49,54 @@ void DeviceGroup::send_particles(MessageBatch& messages, RankSpan::Message kind,
     Device& device = *devices_[d];
     const DeviceLayout& layout = device.layout();
     const std::size_t size = std::size_t(count) * layout.record_bytes();
-    staging.reserve(device.transport(), size);
+    traffic_.particles(to, d, size);
+    if (!direct_) staging.reserve(device.transport(), size);
     std::size_t offset = 0;
+    int number = 0;
     for_each_field(
         [&](auto field, const Endpoint& from) {
+            const int tag = span_.tag(kind, d, to, number++);
             if (!layout.keeps(field.kept)) return;
             const std::size_t bytes = std::size_t(count) * field.bytes;
-            device.transport().copy(Endpoint{Endpoint::kHostMemory, staging.data() + offset},
-                                    from.offset(std::size_t(at) * field.bytes), bytes);
+            const Endpoint part = from.offset(std::size_t(at) * field.bytes);
+            if (direct_) {
+                messages.send(part.ptr, bytes, span_.owner(to), tag);
+                return;
+            }
+            device.transport().copy(staging.endpoint().offset(offset), part, bytes);
             offset += bytes;
         },
         device.current());
-    traffic_.particles(to, d, size);
-    messages.send(staging.data(), size, span_.owner(to), span_.tag(kind, d, to));
+    if (!direct_) messages.send(staging.data(), size, span_.owner(to), span_.tag(kind, d, to));
 }
 
 void DeviceGroup::receive_particles(MessageBatch& messages, RankSpan::Message kind, int d,
-                                    int from, std::uint32_t count, HostStaging& staging) {
+                                    int from, std::uint32_t at, std::uint32_t count,
+                                    HostStaging& staging) {
     if (count == 0) return;
-    const std::size_t size = std::size_t(count) * devices_[d]->layout().record_bytes();
-    staging.reserve(devices_[d]->transport(), size);
+    Device& device = *devices_[d];
+    const DeviceLayout& layout = device.layout();
+    const std::size_t size = std::size_t(count) * layout.record_bytes();
     traffic_.particles(d, from, size);
-    messages.receive(staging.data(), size, span_.owner(from), span_.tag(kind, from, d));
+    if (!direct_) {
+        staging.reserve(device.transport(), size);
+        messages.receive(staging.data(), size, span_.owner(from), span_.tag(kind, from, d));
+        return;
+    }
+    int number = 0;
+    for_each_field(
+        [&](auto field, const Endpoint& to) {
+            const int tag = span_.tag(kind, from, d, number++);
+            if (!layout.keeps(field.kept)) return;
+            messages.receive(to.offset(std::size_t(at) * field.bytes).ptr,
+                             std::size_t(count) * field.bytes, span_.owner(from), tag);
+        },
+        device.incoming());
 }
 
 void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count,
                                    const HostStaging& staging) {
-    if (count == 0) return;
+    if (count == 0 || direct_) return;  // direct messages land in place
     Device& device = *devices_[d];
     const DeviceLayout& layout = device.layout();
     std::size_t offset = 0;
@@ -81,29 +104,36 @@ void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count,
         [&](auto field, const Endpoint& to) {
             if (!layout.keeps(field.kept)) return;
             const std::size_t bytes = std::size_t(count) * field.bytes;
-            device.transport().copy(
-                to.offset(std::size_t(at) * field.bytes),
-                staging.endpoint().offset(offset), bytes);
+            device.transport().copy(to.offset(std::size_t(at) * field.bytes),
+                                    staging.endpoint().offset(offset), bytes);
             offset += bytes;
         },
         device.incoming());
 }
 
 // Device d's external slots take the forces its neighbours on other ranks compute for them: the
-// left ones first in its local arrays, the right ones after its internal particles.
+// left ones first in its local arrays, the right ones after its internal particles. Direct
+// messages write the slots themselves, so the device's last Euler, which reads them, must be
+// done first.
 void DeviceGroup::receive_remote_forces(int d) {
     RemoteLink& link = remote_[d];
-    Transport& transport = devices_[d]->transport();
+    Device& device = *devices_[d];
     const auto kind = RankSpan::Message::kForces;
     const int neighbour[2] = {d - 1, d + 1};
     link.forces_in_count[0] = d > 0 && !local(d - 1) ? left_external(d) : 0;
     link.forces_in_count[1] = d + 1 < size() && !local(d + 1) ? left_band_end_[d + 1] : 0;
+    const LocalRanges& ranges = device.ranges();
+    const std::uint32_t first[2] = {0, ranges.left + ranges.internal};
+    if (direct_ && link.forces_in_count[0] + link.forces_in_count[1] > 0) {
+        device.wait_for_marker();
+    }
     for (int side = 0; side < 2; ++side) {
         const std::size_t bytes = link.forces_in_count[side] * sizeof(Vec4);
         if (bytes == 0) continue;
         traffic_.forces(neighbour[side], d, bytes);  // the sender's worker is on its own rank
-        link.messages->receive(link.forces_in[side].reserve(transport, bytes), bytes,
-                               span_.owner(neighbour[side]),
+        void* into = direct_ ? device.force_buffer().offset(first[side] * sizeof(Vec4)).ptr
+                             : link.forces_in[side].reserve(device.transport(), bytes);
+        link.messages->receive(into, bytes, span_.owner(neighbour[side]),
                                span_.tag(kind, neighbour[side], d));
     }
 }
@@ -113,8 +143,10 @@ void DeviceGroup::receive_remote_forces(int d) {
 void DeviceGroup::send_remote_forces(int d, int side) {
     const ForceSend& send = side == 0 ? sends_[d].left : sends_[d].right;
     const int neighbour = side == 0 ? d - 1 : d + 1;
-    remote_[d].messages->send(remote_[d].forces_out[side].data(), send.count * sizeof(Vec4),
-                              span_.owner(neighbour),
+    const void* forces =
+        direct_ ? devices_[d]->force_buffer().offset(std::size_t(send.first) * sizeof(Vec4)).ptr
+                : remote_[d].forces_out[side].data();
+    remote_[d].messages->send(forces, send.count * sizeof(Vec4), span_.owner(neighbour),
                               span_.tag(RankSpan::Message::kForces, d, neighbour));
 }
 
@@ -123,6 +155,7 @@ void DeviceGroup::send_remote_forces(int d, int side) {
 void DeviceGroup::finish_remote_forces(int d) {
     RemoteLink& link = remote_[d];
     link.messages->wait_all();
+    if (direct_) return;  // they arrived in place
     Device& device = *devices_[d];
     const LocalRanges& ranges = device.ranges();
     const std::uint32_t first[2] = {0, ranges.left + ranges.internal};

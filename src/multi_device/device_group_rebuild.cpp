@@ -79,6 +79,8 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
     WorkerStats& stats = stats_[d];
     TimedRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
     RemoteLink& link = remote_[d];
+    std::vector<std::uint32_t> at(std::size_t(n) + 1, 0);  // where each device's part goes
+    for (int e = 0; e < n; ++e) at[e + 1] = at[e] + cuts_[e][d + 1] - cuts_[e][d];
     if (span_.spread()) {
         link.migration_out.resize(std::size_t(n));
         link.migration_in.resize(std::size_t(n));
@@ -86,24 +88,18 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
             if (local(e)) continue;
             send_particles(*link.messages, RankSpan::Message::kMigration, d, cuts_[d][e],
                            cuts_[d][e + 1] - cuts_[d][e], e, link.migration_out[e]);
-            receive_particles(*link.messages, RankSpan::Message::kMigration, d, e,
-                              cuts_[e][d + 1] - cuts_[e][d], link.migration_in[e]);
+            receive_particles(*link.messages, RankSpan::Message::kMigration, d, e, at[e],
+                              at[e + 1] - at[e], link.migration_in[e]);
         }
     }
-    std::uint32_t at = 0;
     for (int e = 0; e < n; ++e) {
-        const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
-        if (local(e)) copy_particles(d, at, e, cuts_[e][d], part);
-        if (e != d) stats.particles_migrated_in += part;
-        at += part;
+        if (local(e)) copy_particles(d, at[e], e, cuts_[e][d], at[e + 1] - at[e]);
+        if (e != d) stats.particles_migrated_in += at[e + 1] - at[e];
     }
     if (!span_.spread()) return m;
     link.messages->wait_all();
-    at = 0;
     for (int e = 0; e < n; ++e) {
-        const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
-        if (!local(e)) unpack_particles(d, at, part, link.migration_in[e]);
-        at += part;
+        if (!local(e)) unpack_particles(d, at[e], at[e + 1] - at[e], link.migration_in[e]);
     }
     return m;
 }
@@ -144,13 +140,13 @@ LocalRanges DeviceGroup::pull_external_slices(int d) {
     const auto kind = RankSpan::Message::kExternalSlices;
     if (remote_left) {  // its right externals are d's left band; d's left, its right band
         send_particles(*link.messages, kind, d, 0, left_band_end_[d], d - 1, link.bands_out[0]);
-        receive_particles(*link.messages, kind, d, d - 1, local_ranges.left, link.bands_in[0]);
+        receive_particles(*link.messages, kind, d, d - 1, 0, local_ranges.left, link.bands_in[0]);
     }
     if (remote_right) {
         send_particles(*link.messages, kind, d, right_band_start_[d], total - right_band_start_[d],
                        d + 1, link.bands_out[1]);
-        receive_particles(*link.messages, kind, d, d + 1, local_ranges.right,
-                          link.bands_in[1]);
+        receive_particles(*link.messages, kind, d, d + 1, local_ranges.left + total,
+                          local_ranges.right, link.bands_in[1]);
     }
     if (has_externals) copy_particles(d, local_ranges.left, d, 0, total);
     if (local_ranges.left > 0 && !remote_left) {

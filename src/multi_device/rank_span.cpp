@@ -25,10 +25,12 @@ int RankSpan::owner(int device) const {
     return int(after - first_.begin()) - 1;
 }
 
-int RankSpan::tag(Message kind, int from, int to) const {
+int RankSpan::tag(Message kind, int from, int to, int field) const {
     const int from_local = from - first_[std::size_t(owner(from))];
     const int to_local = to - first_[std::size_t(owner(to))];
-    return (int(kind) * kMostLocalDevices + from_local) * kMostLocalDevices + to_local;
+    return ((int(kind) * kMostFields + field) * kMostLocalDevices + from_local) *
+               kMostLocalDevices +
+           to_local;
 }
 
 }  // namespace sph

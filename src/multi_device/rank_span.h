@@ -31,10 +31,13 @@ public:
 
     // What a message between devices of two ranks carries.
     enum class Message { kMigration, kExternalSlices, kForces, kDownload };
-    // Its tag: unique for the kind and the two devices, given the sender's rank.
-    int tag(Message kind, int from, int to) const;
-    // Ranks may bring at most this many devices each (tags stay below MPI's guaranteed bound).
-    static constexpr int kMostLocalDevices = 64;
+    // Its tag: unique for the kind, the particle field (direct messages carry one field each)
+    // and the two devices, given the sender's rank.
+    int tag(Message kind, int from, int to, int field = 0) const;
+    // Ranks may bring at most this many devices each, and a particle at most this many fields
+    // (tags stay below MPI's guaranteed bound).
+    static constexpr int kMostLocalDevices = 16;
+    static constexpr int kMostFields = 8;
 
 private:
     const Ranks* ranks_ = nullptr;

@@ -217,8 +217,10 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
     auto send = [&](const ForceSend& s, const char* name) {
         if (s.count == 0) return;
         TimedRegion timer(times_.exchange_copy, trace_, name, "exchange");
-        transport_.copy(s.to, force_buffer().offset(std::size_t(s.first) * sizeof(Vec4)),
-                        std::size_t(s.count) * sizeof(Vec4));
+        if (s.to.ptr != nullptr) {
+            transport_.copy(s.to, force_buffer().offset(std::size_t(s.first) * sizeof(Vec4)),
+                            std::size_t(s.count) * sizeof(Vec4));
+        }
         if (s.landed) s.landed();
     };
     if (left_end > begin) {

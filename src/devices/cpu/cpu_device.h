@@ -39,6 +39,7 @@ public:
     Endpoint force_buffer() override { return Endpoint{Endpoint::kHostMemory, force_.data()}; }
     void euler(Stage stage, float dt) override;
     void record_marker() override {}  // euler() is done when it returns
+    void wait_for_marker() override {}
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
     InstrumentSums measure(const std::vector<InstrumentSite>& sites,

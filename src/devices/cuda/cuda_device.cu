@@ -265,6 +265,10 @@ NeighbourBuild CudaDevice::build_lists() {
     return result;
 }
 
+void CudaDevice::wait_for_marker() {
+    SPH_CUDA_CHECK(cudaEventSynchronize(marker_));
+}
+
 void CudaDevice::record_marker() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaEventRecord(marker_, stream_));

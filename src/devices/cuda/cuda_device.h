@@ -53,6 +53,7 @@ public:
     Endpoint force_buffer() override { return Endpoint{gpu_, force_.as<void>()}; }
     void euler(Stage stage, float dt) override;
     void record_marker() override;
+    void wait_for_marker() override;
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
     InstrumentSums measure(const std::vector<InstrumentSite>& sites,

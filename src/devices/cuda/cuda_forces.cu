@@ -85,9 +85,11 @@ void CudaDevice::send(const ForceSend& send, int side, bool after_both_edges) {
     // The receiver's last euler still reads the forces about to be overwritten.
     if (receiver != nullptr) SPH_CUDA_CHECK(cudaStreamWaitEvent(s, receiver->marker_, 0));
     SPH_CUDA_CHECK(cudaEventRecord(events_.send_begin[side], s));
-    PeerTransport::copy_async(send.to,
-                              force_buffer().offset(std::size_t(send.first) * sizeof(Vec4)),
-                              std::size_t(send.count) * sizeof(Vec4), s);
+    if (send.to.ptr != nullptr) {  // else a message takes the forces from here
+        PeerTransport::copy_async(send.to,
+                                  force_buffer().offset(std::size_t(send.first) * sizeof(Vec4)),
+                                  std::size_t(send.count) * sizeof(Vec4), s);
+    }
     SPH_CUDA_CHECK(cudaEventRecord(events_.send_end[side], s));
 }
 
