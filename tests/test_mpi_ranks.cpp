@@ -125,6 +125,28 @@ TEST(MpiRanks, AScenarioUnderMpirunIsRefusedNamingWhy) {
         << scenario.output;
 }
 
+// Ranks started with other options (mpirun's program:program form) would part ways at the first
+// exchange: refused before the run, naming the setting.
+TEST(MpiRanks, RanksWithOtherOptionsAreRefusedNamingTheSetting) {
+    testing::TempDir dir("mpi-mismatch");
+    const std::string program = std::string(SPH_DAMBREAK_EXE) +
+                                " --backend cpu --t-end 0.1 --no-output --output-dir " +
+                                dir.path() + " --dp ";
+    const std::string command = std::string(SPH_MPIEXEC) +
+                                " --oversubscribe --allow-run-as-root -np 1 " + program +
+                                "0.08 : -np 1 " + program + "0.06 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string output;
+    char buffer[4096];
+    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
+    const int status = pclose(pipe);
+    EXPECT_NE(status, 0);
+    EXPECT_NE(output.find("rank 1 runs with dp = 0.0599999"), std::string::npos) << output;
+    EXPECT_NE(output.find("the same options but --devices and --threads"), std::string::npos)
+        << output;
+}
+
 // One simulation: DamBreak at dp 0.08 over 0.15 s (about 40 iterations, rebuilt every 10),
 // frames and gauges every 0.05 s.
 std::vector<std::string> simulation(const std::string& out, const std::string& devices,

@@ -18,6 +18,7 @@
 #include "devices/device.h"
 #include "devices/device_capacity.h"
 #include "devices/host_particles.h"
+#include "driver/restart.h"
 #include "driver/run_options.h"
 #include "driver/run_outputs.h"
 #include "driver/run_setup.h"
@@ -93,6 +94,7 @@ private:
     // The report's devices, every rank's (a collective across ranks).
     std::vector<DeviceReport> gathered_device_reports();
     // Set-up, in the order the constructor takes it.
+    void check_same_run_on_every_rank(std::vector<Setting> settings) const;
     void check_device_count(int devices) const;
     void check_halo(int devices, int halo) const;
     void allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceLayout layout,
