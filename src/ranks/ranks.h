@@ -44,10 +44,10 @@ public:
     // the text names the library's version).
     static bool built_with_mpi();
     static std::string mpi_library();
-    // Whether the MPI library takes GPU memory in messages (CUDA-aware), as it says itself at
-    // build and at run time (Open MPI's MPIX_Query_cuda_support; `ompi_info --parsable --all |
-    // grep mpi_built_with_cuda_support` tells the same from the shell). The simulation stages
-    // its messages in host memory either way today.
+    // Whether the MPI library loaded takes GPU memory in messages (CUDA-aware), as it says itself
+    // (Open MPI's MPIX_Query_cuda_support; `ompi_info --parsable --all | grep
+    // mpi_built_with_cuda_support` tells the same from the shell). --mpi-buffers direct needs it
+    // for GPUs.
     static bool cuda_aware();
 
     // Collective (every rank calls it): every rank's text (any bytes), in rank order.

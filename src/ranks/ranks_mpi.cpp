@@ -128,11 +128,14 @@ bool Ranks::built_with_mpi() {
     return true;
 }
 
+// Asked of the library loaded at run time, which may be another build of the same Open MPI than
+// the headers this was compiled with (Debian's says MPIX_CUDA_AWARE_SUPPORT 0, yet a CUDA-aware
+// build of the same version can be loaded in its place).
 bool Ranks::cuda_aware() {
-#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+#if defined(OMPI_HAVE_MPI_EXT_CUDA) && OMPI_HAVE_MPI_EXT_CUDA
     return MPIX_Query_cuda_support() == 1;
 #else
-    return false;  // built without it (Debian's Open MPI), or a library that cannot say
+    return false;  // a library that cannot say
 #endif
 }
 
