@@ -5,6 +5,7 @@
 # Debian's Open MPI is not CUDA-aware; this one is (smcuda between processes on one host, CUDA
 # IPC). About 20 minutes on 2 cores; needs the CUDA toolkit's headers.
 set -euo pipefail
+repo=$PWD
 prefix=/tmp/ompi-cuda
 src=/tmp/ompisrc
 mkdir -p "$src" && cd "$src"
@@ -20,7 +21,7 @@ cd openmpi-4.1.4
   --with-hwloc=internal --with-libevent=internal --with-pmix=internal
 make -j"$(nproc)"
 make install
-cd - > /dev/null
-mkdir -p ompi-carry
-tar cJf ompi-carry/ompi.tar.xz -C /tmp --exclude='ompi-cuda/share/man' --exclude='*.a' ompi-cuda
-du -sh ompi-carry/ompi.tar.xz
+mkdir -p "$repo/ompi-carry"
+tar cJf "$repo/ompi-carry/ompi.tar.xz" -C /tmp --exclude='ompi-cuda/share/man' --exclude='*.a' \
+  ompi-cuda
+du -sh "$repo/ompi-carry/ompi.tar.xz"
