@@ -13,16 +13,16 @@
 // in cell order within each of the three planes of nine cells across the split axis; a device
 // returns those plane sums, and the group adds the three planes. A plane of cells lies in one
 // slice, so one device holds all of it: the group's sums are then the same bits however the
-// slices are shared out (a device's sum over all 27 cells would not be). The front's key of a particle is minus its coordinate along the tracker's axis
-// and direction if it leads (fluid in the floor band with enough banded neighbours within 2 dp,
-// counted among every particle the device holds, externals included), +infinity otherwise: the
-// smallest key over all devices is minus the front. Counting neighbours is the costly part, so a
-// device examines only the particles whose banded key is at most a limit (front_key's
-// key_limit): whenever a qualifying particle lies within the limit, so does the device's front
-// (every particle ahead of it does), and the result is exact. The CPU takes the slab
-// FrontSpec::slab deep behind its leading banded particle (banded_key), and everything only if
-// nothing there qualifies; a GPU first tries the slab behind the lead it found the measurement
-// before, which lets one pass over the particles find the new lead too.
+// slices are shared out (a device's sum over all 27 cells would not be). The front's key of a
+// particle is minus its coordinate along the tracker's axis and direction if it leads (fluid in the
+// floor band with enough banded neighbours within 2 dp, counted among every particle the device
+// holds, externals included), +infinity otherwise: the smallest key over all devices is minus the
+// front. Counting neighbours is the costly part, so a device examines only the particles whose
+// banded key is at most a limit (front_key's key_limit): whenever a qualifying particle lies within
+// the limit, so does the device's front (every particle ahead of it does), and the result is exact.
+// The CPU takes the slab FrontSpec::slab deep behind its leading banded particle (banded_key), and
+// everything only if nothing there qualifies; a GPU first tries the slab behind the lead it found
+// the measurement before, which lets one pass over the particles find the new lead too.
 #pragma once
 
 #include <cmath>
@@ -173,8 +173,7 @@ SPH_HD SiteSums add_planes(const SiteSums* planes) {
 }
 
 // A site's sums per plane (kCellPlanes of them).
-SPH_HD void site_plane_sums(const InstrumentSite& site, const InstrumentArgs& a,
-                            SiteSums* planes) {
+SPH_HD void site_plane_sums(const InstrumentSite& site, const InstrumentArgs& a, SiteSums* planes) {
     SiteSums cells[kCellsAround];
     for (int k = 0; k < kCellsAround; ++k) cells[k] = site_cell_sums(site, k, a);
     add_cell_sums(cells, planes);

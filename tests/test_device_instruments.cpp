@@ -129,8 +129,8 @@ TEST_P(DeviceInstruments, SeveralDevicesReadTheSameBitsAsOneBalancedOrNot) {
         const std::vector<InstrumentReadings> split = readings(several(), balancing);
         ASSERT_EQ(split.size(), alone.size());
         for (std::size_t n = 0; n < alone.size(); ++n) {
-            const std::string what = "reading " + std::to_string(n) + ", balancing " +
-                                     (balancing ? "on" : "off");
+            const std::string what =
+                "reading " + std::to_string(n) + ", balancing " + (balancing ? "on" : "off");
             EXPECT_EQ(split[n].heights, alone[n].heights) << what;
             EXPECT_EQ(split[n].pressures, alone[n].pressures) << what;
             EXPECT_EQ(split[n].walls, alone[n].walls) << what;

@@ -15,9 +15,9 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <filesystem>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
@@ -151,9 +151,9 @@ TEST(MpiRanks, RanksWithOtherOptionsAreRefusedNamingTheSetting) {
 // frames and gauges every 0.05 s.
 std::vector<std::string> simulation(const std::string& out, const std::string& devices,
                                     const std::string& balancing) {
-    return {"--backend",      "cpu",  "--threads", "1",     "--dp",         "0.08",
-            "--t-end",        "0.15", "--devices", devices, "--lb",         balancing,
-            "--output-every", "0.05", "--lb-threshold", "0", "--output-dir", out};
+    return {"--backend",      "cpu",  "--threads",      "1",     "--dp",         "0.08",
+            "--t-end",        "0.15", "--devices",      devices, "--lb",         balancing,
+            "--output-every", "0.05", "--lb-threshold", "0",     "--output-dir", out};
 }
 
 // Every file of `out` but the run report and the balancing log (timings), by name.
@@ -251,8 +251,7 @@ TEST(MpiRanks, OneSimulationAcrossRanksIsBitwiseOneProcess) {
         }
         // Rank 0 speaks for the run, and its report lists every rank's devices.
         const std::string report = testing::read_text(ranks + "/run_report.json");
-        EXPECT_NE(report.find("over " + std::to_string(c.ranks) + " MPI ranks"),
-                  std::string::npos)
+        EXPECT_NE(report.find("over " + std::to_string(c.ranks) + " MPI ranks"), std::string::npos)
             << report;
         std::size_t devices = 0;
         for (std::size_t at = report.find("\"slices\""); at != std::string::npos;
@@ -284,8 +283,8 @@ TEST(MpiRanks, ATraceAcrossRanksHoldsEveryRanksDevices) {
     const Job job = run(2, args);
     ASSERT_EQ(job.code, 0) << job.output;
     const std::string text = testing::read_text(trace);
-    for (const std::string& process : {"device 0: ", "device 1: ", "device 2: ", "device 3: ",
-                                       "run (rank 0)", "run (rank 1)"}) {
+    for (const std::string& process :
+         {"device 0: ", "device 1: ", "device 2: ", "device 3: ", "run (rank 0)", "run (rank 1)"}) {
         EXPECT_NE(text.find(process), std::string::npos) << process << " is not in the trace";
     }
     for (const std::string& event : {"edge forces over MPI", "forces centre", "rebuild"}) {
@@ -302,7 +301,8 @@ TEST(MpiRanks, ACheckpointAcrossRanksRestartsOnAnotherRankCount) {
     const Job written = run(2, first);  // 2 ranks x 1 device
     ASSERT_EQ(written.code, 0) << written.output;
     std::vector<std::string> checkpoints;  // rank 0 wrote them, named by iteration
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path() + "/first/checkpoints")) {
+    for (const auto& entry :
+         std::filesystem::directory_iterator(dir.path() + "/first/checkpoints")) {
         checkpoints.push_back(entry.path().string());
     }
     std::sort(checkpoints.begin(), checkpoints.end());
@@ -325,8 +325,7 @@ TEST(MpiRanks, ADeviceThatFailsOnOneRankEndsTheSimulationWithItsMessage) {
     args.insert(args.end(), {"--inject-fault", "1:15"});  // device 1: rank 1's
     const Job job = run(3, args);
     EXPECT_NE(job.code, 0);
-    EXPECT_NE(job.output.find("rank 1: error: device 1 failed"), std::string::npos)
-        << job.output;
+    EXPECT_NE(job.output.find("rank 1: error: device 1 failed"), std::string::npos) << job.output;
     EXPECT_NE(job.output.find("injected"), std::string::npos) << job.output;
     EXPECT_LT(job.seconds, 60.0) << "the other ranks waited";
 }
@@ -348,8 +347,8 @@ TEST(MpiRanks, APieceOneRankCannotWriteFailsTheRunOnEveryRankNamingIt) {
 TEST(MpiRanks, ARankThatDiesEndsTheJob) {
     testing::TempDir dir("mpi-killed");
     const std::string out = dir.path() + "/out";
-    std::string command = std::string(SPH_MPIEXEC) +
-                          " --oversubscribe --allow-run-as-root -np 3 " + SPH_DAMBREAK_EXE;
+    std::string command =
+        std::string(SPH_MPIEXEC) + " --oversubscribe --allow-run-as-root -np 3 " + SPH_DAMBREAK_EXE;
     std::vector<std::string> args = simulation(out, "1", "on");
     *(std::find(args.begin(), args.end(), "--t-end") + 1) = "30";  // minutes: only a kill ends it
     for (const std::string& a : args) command += " '" + a + "'";

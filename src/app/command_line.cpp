@@ -140,9 +140,8 @@ std::pair<long, long> parse_integer_pair(const std::string& text, const char* op
 // Option values that arrive as text and are read once parsing is done.
 struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
-                mpi_buffers = "staged",
-                out_of_domain = "remove", trace_window = "10:30", boundary = "dbc",
-                slip = "problem", neighbours = "list", checkpoint_every;
+                mpi_buffers = "staged", out_of_domain = "remove", trace_window = "10:30",
+                boundary = "dbc", slip = "problem", neighbours = "list", checkpoint_every;
     std::vector<std::string> gauges, probes, walls;
 };
 

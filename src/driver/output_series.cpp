@@ -102,8 +102,7 @@ std::string OutputSeries::frame_stem() const {
     return stem_ + number;
 }
 
-std::vector<std::string> OutputSeries::write_pieces(const std::string& dir,
-                                                    const std::string& stem,
+std::vector<std::string> OutputSeries::write_pieces(const std::string& dir, const std::string& stem,
                                                     const std::vector<HostParticles>& pieces,
                                                     const std::vector<bool>& here,
                                                     const SphParams& params) {

@@ -73,7 +73,7 @@ struct RunOptions {
     double lb_threshold = 0.5;  // H_LB: slices move when a device is H_LB x T_slice off the mean
     bool remove_out_of_domain = true;  // else a particle leaving the domain stops the run
     std::uint32_t edge_stripe = 0;     // particles per edge stripe; 0: enough to fill a GPU
-    bool mpi_direct = false;  // --mpi-buffers direct: messages from and into device memory
+    bool mpi_direct = false;           // --mpi-buffers direct: messages from and into device memory
     int fault_device = -1;             // testing: this device fails ...
     long fault_iteration = -1;         // ... at this iteration
     int fault_output_frame = -1;       // testing: writing this frame fails (a full disk)

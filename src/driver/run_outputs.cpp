@@ -127,7 +127,8 @@ void RunOutputs::write_frame_across_ranks(double time, DeviceGroup& group,
     }
     const std::vector<std::string> said = ranks.all_gather(error);
     for (std::size_t r = 0; r < said.size(); ++r) {
-        if (!said[r].empty()) throw std::runtime_error("rank " + std::to_string(r) + ": " + said[r]);
+        if (!said[r].empty())
+            throw std::runtime_error("rank " + std::to_string(r) + ": " + said[r]);
     }
     if (frames_) frames_->list_frame(time, files);
 }

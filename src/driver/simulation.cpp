@@ -110,17 +110,7 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     }
     descriptions_.clear();
     for (const auto& device : devices) descriptions_.push_back(device->description());
-    if (span_.spread()) {  // every rank's, in device order
-        std::string mine;
-        for (const std::string& d : descriptions_) mine += d + "\n";
-        descriptions_.clear();
-        for (const std::string& text : ranks.all_gather(mine)) {
-            for (std::size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos;
-                 at = end + 1) {
-                descriptions_.push_back(text.substr(at, end - at));
-            }
-        }
-    }
+    if (span_.spread()) descriptions_ = every_ranks_descriptions();
     params_ = make_sph_params(options_, problem.still_water_depth());
     grid_ = make_grid(problem, params_, options_.dp, split_axis);
     check_device_count(device_count);
@@ -140,7 +130,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     }
     if (laid.beyond) refuse_more_than(devices, held, options_.device_memory_limit);
     setup_count_ = laid.count;
-    if (span_.spread()) check_same_run_on_every_rank(physics_settings(problem, options_, grid_, laid.count));
+    if (span_.spread())
+        check_same_run_on_every_rank(physics_settings(problem, options_, grid_, laid.count));
     particle_count_ = laid.count;
     fluid_count_ = laid.fluid;
     if (saved_) {
@@ -181,42 +172,6 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     if (saved_) resume(*saved_, same_split);
     group_->upload(laid.particles);
     setup_seconds_ = seconds_since(start);
-}
-
-// One simulation needs every rank to run it alike: only --devices and --threads may differ (and
-// what follows from them). Otherwise the ranks would part ways at the first exchange.
-void Simulation::check_same_run_on_every_rank(std::vector<Setting> settings) const {
-    const RunOptions& o = options_;
-    settings.push_back({"backend", backend_});
-    settings.push_back({"t-end", std::to_string(o.t_end)});
-    settings.push_back({"neighbours", o.neighbours == RunOptions::NeighbourSearch::kList
-                                          ? "list " + std::to_string(o.max_neighbours)
-                                          : "cells"});
-    settings.push_back({"lb", std::to_string(int(o.balancing)) + " " + std::to_string(o.lb_threshold)});
-    settings.push_back({"output", std::to_string(o.write_output) + std::to_string(o.write_frames) +
-                                      " every " + std::to_string(o.output_every) + " s"});
-    settings.push_back({"gauges", std::to_string(o.gauges.size() + o.probes.size() +
-                                                 o.walls.size()) +
-                                      " every " + std::to_string(o.gauge_every) + " s"});
-    settings.push_back({"checkpoint-every", std::to_string(o.checkpoint_every) + " " +
-                                                std::to_string(o.checkpoint_wall_seconds)});
-    settings.push_back({"restart", o.restart_from});
-    settings.push_back({"mpi-buffers", o.mpi_direct ? "direct" : "staged"});
-    std::string mine;
-    for (const auto& [name, value] : settings) mine += name + "\t" + value + "\n";
-    const std::vector<std::string> all = ranks_->all_gather(mine);
-    for (std::size_t r = 1; r < all.size(); ++r) {
-        if (all[r] == all[0]) continue;
-        std::istringstream first(all[0]), other(all[r]);
-        std::string a, b;
-        while (std::getline(first, a) && std::getline(other, b) && a == b) {
-        }
-        auto shown = [](std::string line) { return line.replace(line.find('\t'), 1, " = "); };
-        throw OptionError("rank " + std::to_string(r) + " runs with " + shown(b) +
-                          ", rank 0 with " + shown(a) +
-                          ": the ranks of one simulation need the same options but --devices "
-                          "and --threads");
-    }
 }
 
 // Each device owns at least the slices its neighbours hold of it (halo_slices).

@@ -91,6 +91,8 @@ private:
     // At a rebuild, across ranks: whether to stop for a signal and whether a checkpoint is due,
     // as one (any rank's signal; rank 0's clock).
     std::pair<int, bool> agree_on_checkpoint(int signal, bool due) const;
+    // Every device's description, every rank's (a collective across ranks).
+    std::vector<std::string> every_ranks_descriptions() const;
     // The report's devices, every rank's (a collective across ranks).
     std::vector<DeviceReport> gathered_device_reports();
     // Set-up, in the order the constructor takes it.

@@ -4,15 +4,15 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <tuple>
 #include <utility>
-#include <sstream>
 
 #include "common/clock.h"
 #include "common/interrupt.h"
 #include "driver/output_series.h"
-#include "driver/run_outputs.h"
 #include "driver/rank_reports.h"
+#include "driver/run_outputs.h"
 #include "driver/run_setup.h"
 #include "driver/simulation.h"
 #include "report/status_line.h"
@@ -23,8 +23,9 @@ namespace sph {
 void Simulation::start_trace() {
     // Devices are processes 1.. of the trace; rank r > 0's main thread, 1000 + r.
     const int process = writes_files() ? 0 : 1000 + ranks_->rank();
-    trace_->name_process(process, span_.spread() ? "run (rank " + std::to_string(ranks_->rank()) + ")"
-                                                 : std::string("run"));
+    trace_->name_process(process, span_.spread()
+                                      ? "run (rank " + std::to_string(ranks_->rank()) + ")"
+                                      : std::string("run"));
     main_track_ = TraceTrack{trace_.get(), process, trace_->track(process, "main thread")};
     group_->trace_into(trace_.get());
     trace_began_ = iteration_;
@@ -194,7 +195,8 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
             }
             int signal = interrupt_signal();
             bool due = signal != 0 || checkpoint_due();
-            if (at_rebuild() && span_.spread()) std::tie(signal, due) = agree_on_checkpoint(signal, due);
+            if (at_rebuild() && span_.spread())
+                std::tie(signal, due) = agree_on_checkpoint(signal, due);
             if (at_rebuild() && time_ < options_.t_end && due) {
                 status.finish();
                 checkpoint(*outputs, seconds_since(loop_start), report, log);
@@ -235,8 +237,8 @@ RunReport Simulation::run(std::ostream& rank_log) {
     if (span_.spread()) {
         const std::string library = Ranks::mpi_library();
         log << "MPI: " << ranks_->size() << " ranks, " << span_.devices() << " devices; "
-            << library.substr(0, library.find('\n')) << ", CUDA-aware: "
-            << (Ranks::cuda_aware() ? "yes" : "no") << " (messages "
+            << library.substr(0, library.find('\n'))
+            << ", CUDA-aware: " << (Ranks::cuda_aware() ? "yes" : "no") << " (messages "
             << (options_.mpi_direct ? "from and into device memory" : "staged in host memory")
             << ")\n";
     }
@@ -266,14 +268,6 @@ RunReport Simulation::run(std::ostream& rank_log) {
     add_device_reports(report);
     if (writes_files()) write_report_json(report, report_path);
     return report;
-}
-
-std::pair<int, bool> Simulation::agree_on_checkpoint(int signal, bool due) const {
-    const std::vector<std::string> said =
-        ranks_->all_gather(std::to_string(signal) + " " + (due ? "1" : "0"));
-    int any_signal = 0;
-    for (const std::string& s : said) any_signal = std::max(any_signal, std::stoi(s));
-    return {any_signal, any_signal != 0 || said[0].back() == '1'};
 }
 
 // The report of a run that failed, with what led up to the failure where the devices still

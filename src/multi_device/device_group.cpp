@@ -165,8 +165,8 @@ void DeviceGroup::work(int d) {
         } catch (const BarrierAborted&) {
             fail(std::current_exception());  // another worker's error is the one reported
         } catch (const std::exception& e) {
-            const std::string message =
-                "device " + std::to_string(d) + " (" + devices_[d]->description() + "): " + e.what();
+            const std::string message = "device " + std::to_string(d) + " (" +
+                                        devices_[d]->description() + "): " + e.what();
             if (span_.spread()) end_job(d, message);
             fail(std::make_exception_ptr(std::runtime_error(message)));
         } catch (...) {

@@ -141,8 +141,7 @@ private:
                         std::uint32_t count, int to, HostStaging& staging);
     void receive_particles(MessageBatch& messages, RankSpan::Message kind, int d, int from,
                            std::uint32_t at, std::uint32_t count, HostStaging& staging);
-    void unpack_particles(int d, std::uint32_t at, std::uint32_t count,
-                          const HostStaging& staging);
+    void unpack_particles(int d, std::uint32_t at, std::uint32_t count, const HostStaging& staging);
     // Edge forces with neighbours on other ranks: their receipt posted before the stage, each
     // staged band sent as soon as it has landed (side 0 left, 1 right), then, once the stage is
     // done, what arrived put into the external slots.
@@ -166,7 +165,7 @@ private:
     void wait_at_barrier(int d, double& seconds, const char* name);
 
     RankSpan span_;
-    bool direct_ = false;  // exchange_device_memory
+    bool direct_ = false;                           // exchange_device_memory
     std::vector<std::unique_ptr<Device>> devices_;  // null where on another rank
     std::size_t capacity_ = 0;
     SliceMap slices_;

@@ -73,7 +73,7 @@ float DeviceGroup::stage(int d, Stage stage) {
     }
     std::vector<float>& minima = local_min_[stage == Stage::kPredictor ? 0 : 1];
     minima[d] = dev.minimum_dt();  // waits for the forces and the sends
-    if (span_.spread()) {  // what the central stripe did not hide
+    if (span_.spread()) {          // what the central stripe did not hide
         TimedRegion region(stats_[d].rank_forces_seconds, host_track_[d], "edge forces over MPI",
                            "exchange");
         finish_remote_forces(d);

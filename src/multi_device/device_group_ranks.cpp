@@ -70,9 +70,8 @@ void DeviceGroup::send_particles(MessageBatch& messages, RankSpan::Message kind,
     if (!direct_) messages.send(staging.data(), size, span_.owner(to), span_.tag(kind, d, to));
 }
 
-void DeviceGroup::receive_particles(MessageBatch& messages, RankSpan::Message kind, int d,
-                                    int from, std::uint32_t at, std::uint32_t count,
-                                    HostStaging& staging) {
+void DeviceGroup::receive_particles(MessageBatch& messages, RankSpan::Message kind, int d, int from,
+                                    std::uint32_t at, std::uint32_t count, HostStaging& staging) {
     if (count == 0) return;
     Device& device = *devices_[d];
     const DeviceLayout& layout = device.layout();
@@ -194,8 +193,7 @@ std::vector<HostParticles> DeviceGroup::download() {
             for_each_field(
                 [&](auto, const auto& values) {
                     const char* raw = reinterpret_cast<const char*>(values.data());
-                    packed[d].insert(packed[d].end(), raw,
-                                     raw + values.size() * sizeof(values[0]));
+                    packed[d].insert(packed[d].end(), raw, raw + values.size() * sizeof(values[0]));
                 },
                 parts[d]);
             messages->send(&counts[d], sizeof(std::uint64_t), 0, span_.tag(kind, d, 0));

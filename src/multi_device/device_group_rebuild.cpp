@@ -34,7 +34,8 @@ bool DeviceGroup::rebuild(int d) {
     std::uint64_t outside = 0;
     for (std::uint32_t o : outside_) outside += o;
     if (outside > 0 && !remove_outside_) return false;
-    if (d == span_.first_local()) result_.removed = outside;  // no device takes them below: they are dropped
+    if (d == span_.first_local())
+        result_.removed = outside;  // no device takes them below: they are dropped
     const Migration migration = migrate(d);
     // No device reads another's current arrays past this point.
     wait_at_barrier(d, waits, "rebuild wait");
@@ -159,8 +160,7 @@ LocalRanges DeviceGroup::pull_external_slices(int d) {
         link.messages->wait_all();
         if (remote_left) unpack_particles(d, 0, local_ranges.left, link.bands_in[0]);
         if (remote_right) {
-            unpack_particles(d, local_ranges.left + total, local_ranges.right,
-                             link.bands_in[1]);
+            unpack_particles(d, local_ranges.left + total, local_ranges.right, link.bands_in[1]);
         }
     }
     return local_ranges;

@@ -24,7 +24,7 @@ public:
     int first_local() const { return first_[std::size_t(rank())]; }
     int end_local() const { return first_[std::size_t(rank()) + 1]; }
     bool local(int device) const { return device >= first_local() && device < end_local(); }
-    int owner(int device) const;  // the rank that holds it
+    int owner(int device) const;                                        // the rank that holds it
     int first_of(int rank) const { return first_[std::size_t(rank)]; }  // rank's first device
     int rank() const { return ranks_ != nullptr ? ranks_->rank() : 0; }
     const Ranks* ranks() const { return ranks_; }

@@ -16,7 +16,7 @@ struct WorkerStats {
     // Edge forces with neighbours on other MPI ranks, after the Forces stage: sending the staged
     // forces, waiting for the neighbours', copying them into the external slots.
     double rank_forces_seconds = 0.0;
-    double forces_seconds = 0.0;        // Forces seconds (KernelTimes), both stages
+    double forces_seconds = 0.0;  // Forces seconds (KernelTimes), both stages
     long iterations = 0;
     // Its particles and slices, sampled at each rebuild.
     long rebuilds = 0;

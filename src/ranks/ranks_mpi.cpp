@@ -18,8 +18,9 @@ namespace sph {
 
 namespace {
 
-// Messages over MPI_COMM_WORLD (none for an empty one: both ends know the sizes). One larger than MPI's int count goes as several, in order (MPI
-// does not let messages of one sender and tag overtake each other).
+// Messages over MPI_COMM_WORLD (none for an empty one: both ends know the sizes). One larger than
+// MPI's int count goes as several, in order (MPI does not let messages of one sender and tag
+// overtake each other).
 class MpiMessages final : public MessageBatch {
 public:
     void send(const void* data, std::size_t bytes, int to, int tag) override {

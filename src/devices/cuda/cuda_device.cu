@@ -132,9 +132,9 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     instrument_cell_sums_.allocate("instrument cell sums", cell_sums_bytes(layout));
     instrument_sums_.allocate("instrument sums",
                               layout.instrument_sites * kCellPlanes * sizeof(SiteSums));
-    readback_.allocate("instrument readback",
-                       layout.instrument_sites * kCellPlanes * sizeof(SiteSums) +
-                           sizeof(cuda::FrontMinima));
+    readback_.allocate(
+        "instrument readback",
+        layout.instrument_sites * kCellPlanes * sizeof(SiteSums) + sizeof(cuda::FrontMinima));
 }
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
