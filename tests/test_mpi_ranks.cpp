@@ -34,20 +34,17 @@ struct Job {
     double seconds = 0.0;
 };
 
-// Runs `ranks` dambreak processes under mpirun (0: the program alone), stdout and stderr
-// together.
-Job run(int ranks, const std::vector<std::string>& args) {
-    std::string command;
-    if (ranks > 0) {
-        command = std::string(SPH_MPIEXEC) + " --oversubscribe --allow-run-as-root -np " +
-                  std::to_string(ranks) + " ";
-    }
-    command += SPH_DAMBREAK_EXE;
-    for (const std::string& a : args) command += " '" + a + "'";
-    command += " 2>&1";
+// mpirun as CMake found it, oversubscribed and allowed as root (CI), starting `ranks` processes.
+std::string mpirun(int ranks) {
+    return std::string(SPH_MPIEXEC) + " --oversubscribe --allow-run-as-root -np " +
+           std::to_string(ranks) + " ";
+}
+
+// Runs a shell command, stdout and stderr together.
+Job run_command(const std::string& command) {
     const auto start = std::chrono::steady_clock::now();
     Job job;
-    FILE* pipe = popen(command.c_str(), "r");
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
     if (pipe == nullptr) return job;
     char buffer[4096];
     while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) job.output += buffer;
@@ -55,6 +52,14 @@ Job run(int ranks, const std::vector<std::string>& args) {
     job.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     job.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return job;
+}
+
+// Runs `ranks` dambreak processes under mpirun (0: the program alone).
+Job run(int ranks, const std::vector<std::string>& args) {
+    std::string command = ranks > 0 ? mpirun(ranks) : std::string();
+    command += SPH_DAMBREAK_EXE;
+    for (const std::string& a : args) command += " '" + a + "'";
+    return run_command(command);
 }
 
 std::vector<std::string> small(const std::string& out, const std::string& plan) {
@@ -132,16 +137,9 @@ TEST(MpiRanks, RanksWithOtherOptionsAreRefusedNamingTheSetting) {
     const std::string program = std::string(SPH_DAMBREAK_EXE) +
                                 " --backend cpu --t-end 0.1 --no-output --output-dir " +
                                 dir.path() + " --dp ";
-    const std::string command = std::string(SPH_MPIEXEC) +
-                                " --oversubscribe --allow-run-as-root -np 1 " + program +
-                                "0.08 : -np 1 " + program + "0.06 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    ASSERT_NE(pipe, nullptr);
-    std::string output;
-    char buffer[4096];
-    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) output += buffer;
-    const int status = pclose(pipe);
-    EXPECT_NE(status, 0);
+    const Job job = run_command(mpirun(1) + program + "0.08 : -np 1 " + program + "0.06");
+    const std::string& output = job.output;
+    EXPECT_NE(job.code, 0);
     EXPECT_NE(output.find("rank 1 runs with dp = 0.0599999"), std::string::npos) << output;
     EXPECT_NE(output.find("the same options but --devices and --threads"), std::string::npos)
         << output;
@@ -347,8 +345,7 @@ TEST(MpiRanks, APieceOneRankCannotWriteFailsTheRunOnEveryRankNamingIt) {
 TEST(MpiRanks, ARankThatDiesEndsTheJob) {
     testing::TempDir dir("mpi-killed");
     const std::string out = dir.path() + "/out";
-    std::string command =
-        std::string(SPH_MPIEXEC) + " --oversubscribe --allow-run-as-root -np 3 " + SPH_DAMBREAK_EXE;
+    std::string command = mpirun(3) + SPH_DAMBREAK_EXE;
     std::vector<std::string> args = simulation(out, "1", "on");
     *(std::find(args.begin(), args.end(), "--t-end") + 1) = "30";  // minutes: only a kill ends it
     for (const std::string& a : args) command += " '" + a + "'";

@@ -12,13 +12,14 @@
 namespace sph {
 
 void DeviceGroup::share_across_ranks() {
+    // The per-device counts the workers share, written and read in this order.
+    std::vector<std::uint32_t>* const counts[] = {&internal_, &first_slice_end_, &last_slice_start_,
+                                                  &largest_,  &left_band_end_,   &right_band_start_,
+                                                  &outside_};
     ByteWriter mine;
     for (int d = span_.first_local(); d < span_.end_local(); ++d) {
         for (std::uint32_t cut : cuts_[d]) mine.put(cut);
-        for (const auto* v : {&internal_, &first_slice_end_, &last_slice_start_, &largest_,
-                              &left_band_end_, &right_band_start_, &outside_}) {
-            mine.put((*v)[d]);
-        }
+        for (const auto* v : counts) mine.put((*v)[d]);
         mine.put(local_min_[0][d]);
         mine.put(local_min_[1][d]);
         mine.put(forces_seconds_[d]);
@@ -29,10 +30,7 @@ void DeviceGroup::share_across_ranks() {
         ByteReader from(all[std::size_t(r)], "what rank " + std::to_string(r) + " shares");
         for (int d = span_.first_of(r); d < span_.first_of(r + 1); ++d) {
             for (std::uint32_t& cut : cuts_[d]) cut = from.take<std::uint32_t>("cut");
-            for (auto* v : {&internal_, &first_slice_end_, &last_slice_start_, &largest_,
-                            &left_band_end_, &right_band_start_, &outside_}) {
-                (*v)[d] = from.take<std::uint32_t>("count");
-            }
+            for (auto* v : counts) (*v)[d] = from.take<std::uint32_t>("count");
             local_min_[0][d] = from.take<float>("minimum");
             local_min_[1][d] = from.take<float>("minimum");
             forces_seconds_[d] = from.take<double>("Forces seconds");

@@ -130,11 +130,9 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     instrument_sites_.allocate("instrument sites",
                                layout.instrument_sites * sizeof(InstrumentSite));
     instrument_cell_sums_.allocate("instrument cell sums", cell_sums_bytes(layout));
-    instrument_sums_.allocate("instrument sums",
-                              layout.instrument_sites * kCellPlanes * sizeof(SiteSums));
-    readback_.allocate(
-        "instrument readback",
-        layout.instrument_sites * kCellPlanes * sizeof(SiteSums) + sizeof(cuda::FrontMinima));
+    const std::size_t sums_bytes = layout.instrument_sites * kCellPlanes * sizeof(SiteSums);
+    instrument_sums_.allocate("instrument sums", sums_bytes);
+    readback_.allocate("instrument readback", sums_bytes + sizeof(cuda::FrontMinima));
 }
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
