@@ -2,6 +2,7 @@
 
 #include <cub/block/block_reduce.cuh>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -49,32 +50,69 @@ struct FloatMin {
     __device__ float operator()(float a, float b) const { return b < a ? b : a; }
 };
 
+// How far behind which lead a pass examines particles' neighbours (instruments_body.h: any
+// limit gives the exact front whenever a qualifying particle lies within it).
+enum class FrontPass {
+    kPreviousSlab,  // behind the previous measurement's lead, finding the lead as well
+    kSlab,          // behind the lead the first pass found
+    kEverywhere,
+};
+
 // Starts a measurement's minima: the lead found last time becomes the previous one.
-__global__ void reset_minima_kernel(FrontMinima* minima, FrontPass pass) {
-    if (pass == FrontPass::kPreviousSlab) {
-        if (unordered(minima->lead) < INFINITY) minima->previous = minima->lead;
-        minima->lead = ordered(INFINITY);
-    }
+__global__ void reset_minima_kernel(FrontMinima* minima) {
+    if (unordered(minima->lead) < INFINITY) minima->previous = minima->lead;
+    minima->lead = ordered(INFINITY);
     minima->key = ordered(INFINITY);
+    minima->search = 1;
 }
 
-// Each block's smallest keys, then one atomicMin per block and key.
-__global__ void minimum_kernel(InstrumentArgs args, FrontSpec front, FrontMinima* minima,
-                               FrontPass pass, std::uint32_t begin, std::uint32_t end) {
-    using Reduce = cub::BlockReduce<float, kBlock>;
+// Whether the next, wider pass runs: a lead but no key yet. Read by every block of that pass,
+// which could not decide it itself (its blocks lower the key as they go).
+__global__ void decide_search_kernel(FrontMinima* minima) {
+    minima->search = unordered(minima->key) == INFINITY && unordered(minima->lead) < INFINITY;
+}
+
+constexpr unsigned kFrontBlock = 128;
+constexpr unsigned kWarpsPerFrontBlock = kFrontBlock / 32;
+
+// A warp per band cell (a cell holds some 10 to 40 particles: the warp reads them side by side),
+// each thread keeping its smallest keys; then one reduction and one atomicMin per block and key.
+__global__ void front_cells_kernel(InstrumentArgs args, FrontSpec front, BandCells band,
+                                   FrontMinima* minima, FrontPass pass) {
+    if (minima->search == 0) return;  // the same for every thread of the grid
+    using Reduce = cub::BlockReduce<float, kFrontBlock>;
     __shared__ typename Reduce::TempStorage temp;
-    const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
     const float limit = pass == FrontPass::kEverywhere ? INFINITY
                         : pass == FrontPass::kSlab     ? unordered(minima->lead) + front.slab
                                                        : unordered(minima->previous) + front.slab;
-    float banded = INFINITY, key = INFINITY;
-    if (i < end) {
-        banded = banded_key(i, args, front);
-        key = front_key_of(i, banded, args, front, limit);
+    const unsigned lane = threadIdx.x % 32;
+    const std::uint32_t warps = gridDim.x * kWarpsPerFrontBlock;
+    float lead = INFINITY, key = INFINITY;
+    for (std::uint32_t b = blockIdx.x * kWarpsPerFrontBlock + threadIdx.x / 32; b < band.total;
+         b += warps) {
+        const std::uint32_t rest = b / std::uint32_t(band.count[0]);
+        const std::uint32_t cell =
+            std::uint32_t(band.lo[0] + int(b % std::uint32_t(band.count[0]))) *
+                args.grid.stride[0] +
+            std::uint32_t(band.lo[1] + int(rest % std::uint32_t(band.count[1]))) *
+                args.grid.stride[1] +
+            std::uint32_t(band.lo[2] + int(rest / std::uint32_t(band.count[1]))) *
+                args.grid.stride[2];
+        const std::uint32_t start = args.cell_start[cell];
+        if (start == kEmptyCell) continue;
+        const std::uint32_t first = max(start, args.owned_begin);
+        const std::uint32_t end = min(args.cell_end[cell], args.owned_end);
+        for (std::uint32_t i = first + lane; i < end; i += 32) {
+            const float banded = banded_key(i, args, front);
+            lead = fminf(lead, banded);
+            key = fminf(key, front_key_of(i, banded, args, front, limit));
+        }
     }
     if (pass == FrontPass::kPreviousSlab) {
-        const float lead = Reduce(temp).Reduce(banded, FloatMin());
-        if (threadIdx.x == 0 && lead < INFINITY) atomicMin(&minima->lead, ordered(lead));
+        const float least_lead = Reduce(temp).Reduce(lead, FloatMin());
+        if (threadIdx.x == 0 && least_lead < INFINITY) {
+            atomicMin(&minima->lead, ordered(least_lead));
+        }
         __syncthreads();  // the temporary storage is used again
     }
     const float least = Reduce(temp).Reduce(key, FloatMin());
@@ -100,18 +138,37 @@ float from_ordered(std::uint32_t bits) {
 }
 
 FrontMinima initial_front_minima() {
-    return FrontMinima{ordered(INFINITY), ordered(INFINITY), ordered(-INFINITY)};
+    return FrontMinima{ordered(INFINITY), ordered(INFINITY), ordered(-INFINITY), 0};
 }
 
-void front_minima(const InstrumentArgs& args, const FrontSpec& front, FrontPass pass,
-                  FrontMinima* minima, std::uint32_t begin, std::uint32_t end,
+BandCells band_cells(const CellGrid& grid, const FrontSpec& front) {
+    BandCells band{};
+    for (int axis = 0; axis < 2; ++axis) band.count[axis] = grid.dims[axis];
+    const int top = grid.dims[2] - 1;
+    band.lo[2] = std::clamp(grid.coordinate(front.floor, 2) - 1, 0, top);
+    const int hi = std::clamp(grid.coordinate(front.top, 2) + 1, 0, top);
+    band.count[2] = hi >= band.lo[2] ? hi - band.lo[2] + 1 : 0;
+    band.total =
+        std::uint32_t(band.count[0]) * std::uint32_t(band.count[1]) * std::uint32_t(band.count[2]);
+    return band;
+}
+
+void front_minima(const InstrumentArgs& args, const FrontSpec& front, FrontMinima* minima,
                   cudaStream_t stream) {
-    reset_minima_kernel<<<1, 1, 0, stream>>>(minima, pass);
+    reset_minima_kernel<<<1, 1, 0, stream>>>(minima);
     SPH_CUDA_CHECK_LAUNCH("reset_minima_kernel");
-    if (end <= begin) return;
-    minimum_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, front, minima,
-                                                                           pass, begin, end);
-    SPH_CUDA_CHECK_LAUNCH("minimum_kernel");
+    const BandCells band = band_cells(args.grid, front);
+    if (band.total == 0 || args.owned_end <= args.owned_begin) return;
+    // Enough blocks to fill the GPU a few times over; each warp then takes several cells.
+    const unsigned blocks = std::min(blocks_for(band.total, kWarpsPerFrontBlock), 2048u);
+    for (FrontPass pass : {FrontPass::kPreviousSlab, FrontPass::kSlab, FrontPass::kEverywhere}) {
+        if (pass != FrontPass::kPreviousSlab) {
+            decide_search_kernel<<<1, 1, 0, stream>>>(minima);
+            SPH_CUDA_CHECK_LAUNCH("decide_search_kernel");
+        }
+        front_cells_kernel<<<blocks, kFrontBlock, 0, stream>>>(args, front, band, minima, pass);
+        SPH_CUDA_CHECK_LAUNCH("front_cells_kernel");
+    }
 }
 
 }  // namespace sph::cuda

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "cell_grid.h"
 #include "instruments_body.h"
 
 namespace sph::cuda {
@@ -20,22 +21,28 @@ struct FrontMinima {
     std::uint32_t lead;      // the smallest banded key of the particles
     std::uint32_t key;       // the smallest front key examined
     std::uint32_t previous;  // the lead of the measurement before (kept between measurements)
+    std::uint32_t search;    // nonzero: the next, wider pass is to run (nothing found yet)
 };
 // The float a FrontMinima pattern stands for.
 float from_ordered(std::uint32_t bits);
 // FrontMinima as a device starts (no measurement before).
 FrontMinima initial_front_minima();
 
-// How far behind which lead front_minima examines particles' neighbours (instruments_body.h: any
-// limit gives the exact front whenever a qualifying particle lies within it).
-enum class FrontPass {
-    kPreviousSlab,  // behind the previous measurement's lead, finding the lead as well: one pass
-    kSlab,          // behind the lead the first pass found
-    kEverywhere,
+// The cells that can hold the floor band's particles: every cell across the floor, and along z
+// from the band's floor to its top with one cell more on either side, since particles drift off
+// the cells they were sorted into until the next rebuild.
+struct BandCells {
+    int lo[3], count[3];  // per physical axis
+    std::uint32_t total;  // count[0] * count[1] * count[2]
 };
+BandCells band_cells(const CellGrid& grid, const FrontSpec& front);
 
-// Into *minima (key; lead too in the first pass), from the particles [begin, end).
-void front_minima(const InstrumentArgs& args, const FrontSpec& front, FrontPass pass,
-                  FrontMinima* minima, std::uint32_t begin, std::uint32_t end, cudaStream_t stream);
+// Into *minima (instruments_body.h), from the internal particles [args.owned_begin,
+// args.owned_end) of the band's cells: the lead, and the front key behind the previous
+// measurement's lead; where that finds no key but a lead, behind the new lead; where that finds
+// none either, everywhere. Each of these searches gives the exact front when it finds one; the
+// device decides whether the wider ones run, so that nothing waits for the host.
+void front_minima(const InstrumentArgs& args, const FrontSpec& front, FrontMinima* minima,
+                  cudaStream_t stream);
 
 }  // namespace sph::cuda

@@ -159,8 +159,16 @@ public:
     // The instruments on the particles as they are between steps (instruments_body.h): the
     // sums of the internal particles at each of `sites` (at most layout.instrument_sites), and
     // the smallest front key (+infinity without a tracker or a leading particle here).
-    virtual InstrumentSums measure(const std::vector<InstrumentSite>& sites,
-                                   const FrontSpec* front) = 0;
+    // start_measuring queues the measurement behind the work queued so far (a GPU does not wait
+    // for it); finish_measuring waits for it and returns it, and may be called after later
+    // steps were queued. One measurement at a time.
+    virtual void start_measuring(const std::vector<InstrumentSite>& sites,
+                                 const FrontSpec* front) = 0;
+    virtual InstrumentSums finish_measuring() = 0;
+    InstrumentSums measure(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
+        start_measuring(sites, front);
+        return finish_measuring();
+    }
 
     // From now on adds the device's kernels and copies to `trace` as process `process` (one
     // track per stream); nullptr stops, once what is pending has been added.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <limits>
+#include <stdexcept>
 
 #include "atomic_file.h"
 #include "instruments/gauges.h"
@@ -134,6 +135,7 @@ void RunOutputs::write_frame_across_ranks(double time, DeviceGroup& group,
 }
 
 OutputPositions RunOutputs::positions() const {
+    if (measuring_) throw std::logic_error("RunOutputs::positions: a row is still being read");
     OutputPositions p;
     if (frames_) p.frames = frames_->listed();
     p.next_frame = next_frame_;
@@ -145,15 +147,15 @@ OutputPositions RunOutputs::positions() const {
 }
 
 void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
-                           const std::function<InstrumentReadings()>& measure,
                            const TraceTrack& track, double& seconds) {
     // A follower (no series of its own) is due exactly when rank 0 is: frames are collective.
     const bool frames_wanted = options_.write_output && options_.write_frames;
     const bool gauges_wanted = options_.write_output && !instruments_.empty();
     const bool frame = frames_wanted && (time >= next_frame_ || last);
     const bool gauge = gauges_wanted && (time >= next_gauge_ || last);
-    if (!frame && !gauge) return;
+    if (!frame && !gauge && !measuring_) return;
     TimedRegion region(seconds, track, "output", "output");
+    settle(track);
     if (frame) {
         if (frames_ && frames() == options_.fault_output_frame) {
             throw std::runtime_error("cannot write frame " + std::to_string(frames()) +
@@ -167,18 +169,30 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
     if (gauge) {  // on the devices: no particle leaves them
-        std::vector<double> row;
         {
             TracedRegion measuring(track, "instruments", "output");
-            row = instrument_row(instruments_, measure());
+            reader_.start();
         }
-        TracedRegion writing(track, "gauges.csv", "output");
-        if (gauges_) gauges_->append(time, row);
+        measuring_ = time;
         next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
-        times_.push_back(time);
-        rows_.push_back(row);
+        if (last) settle(track);
     }
     if (last && gauges_ && options_.gauge_filter_hz > 0.0) write_filtered();
+}
+
+void RunOutputs::settle(const TraceTrack& track) {
+    if (!measuring_) return;
+    const double time = *measuring_;
+    measuring_.reset();  // a row that fails to be read or written is not tried again
+    std::vector<double> row;
+    {
+        TracedRegion reading(track, "instruments read", "output");
+        row = instrument_row(instruments_, reader_.finish());
+    }
+    TracedRegion writing(track, "gauges.csv", "output");
+    if (gauges_) gauges_->append(time, row);
+    times_.push_back(time);
+    rows_.push_back(row);
 }
 
 std::string RunOutputs::filtered_path() const {

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,14 @@
 #include "sph_params.h"
 
 namespace sph {
+
+// How the outputs read the instruments: `start` queues a measurement on the devices, `finish`
+// waits for it and returns its readings, which are of the particles as they were when it
+// started, however many steps were queued since (DeviceGroup::start_measuring).
+struct InstrumentReader {
+    std::function<void()> start;
+    std::function<InstrumentReadings()> finish;
+};
 
 class RunOutputs {
 public:
@@ -38,14 +47,19 @@ public:
     RunOutputs(const RunOptions& options, const std::string& problem_name,
                const Instruments& instruments, const OutputPositions& resume, int restart);
 
+    // Gauge rows are read with `reader` (before the first write_due).
+    void read_instruments_with(InstrumentReader reader) { reader_ = std::move(reader); }
     // Writes what is due at simulated `time` (all of it when `last`): frames of the particles
-    // read from `group`, gauge rows of what `measure` reads on the devices. The wall time spent
-    // goes to `seconds`, and to `track` while a trace is open.
+    // read from `group`, gauge rows of what the reader reads on the devices. A row's measurement
+    // is started when it is due and its row written at the next write_due or settle(), so that
+    // the devices go on with the next step meanwhile; the last row is written at once. The wall
+    // time spent goes to `seconds`, and to `track` while a trace is open.
     void write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
-                   const std::function<InstrumentReadings()>& measure, const TraceTrack& track,
-                   double& seconds);
+                   const TraceTrack& track, double& seconds);
+    // Writes the row of a measurement under way, if any (across ranks a collective).
+    void settle(const TraceTrack& track = TraceTrack{});
     int frames() const { return frames_ ? frames_->frames() : 0; }
-    // Where the series stand now, for a checkpoint.
+    // Where the series stand now, for a checkpoint (settled: no measurement under way).
     OutputPositions positions() const;
 
 private:
@@ -58,6 +72,8 @@ private:
     std::unique_ptr<OutputSeries> frames_;
     std::unique_ptr<GaugeCsv> gauges_;
     double next_frame_ = 0.0, next_gauge_ = 0.0;
+    InstrumentReader reader_;
+    std::optional<double> measuring_;  // the time of the measurement under way
     // The rows so far, kept for the filter and for checkpoints.
     std::vector<double> times_;
     std::vector<std::vector<double>> rows_;

@@ -371,13 +371,24 @@ void Simulation::advance() {
     ++iteration_;
 }
 
-InstrumentReadings Simulation::measure() {
+void Simulation::start_measuring() {
     // Before the first step the devices have not sorted their particles into cells yet: the one
     // reading at t = 0 comes from a snapshot, evaluated on the host.
-    if (iteration_ == 0) return sph::measure(instruments_, download(), params_);
+    if (iteration_ == 0) {
+        host_reading_ = sph::measure(instruments_, download(), params_);
+        return;
+    }
     const FrontSpec* front = instrument_plan_.front ? &*instrument_plan_.front : nullptr;
-    return readings_from(instruments_, instrument_plan_,
-                         group_->measure(instrument_plan_.sites, front));
+    group_->start_measuring(instrument_plan_.sites, front);
+}
+
+InstrumentReadings Simulation::finish_measuring() {
+    if (host_reading_) {
+        InstrumentReadings r = std::move(*host_reading_);
+        host_reading_.reset();
+        return r;
+    }
+    return readings_from(instruments_, instrument_plan_, group_->finish_measuring());
 }
 
 }  // namespace sph

@@ -67,9 +67,15 @@ public:
     const CellGrid& grid() const { return grid_; }
     const std::string& backend_note() const { return backend_note_; }
     // The run's instruments (the problem's and the options'), and their readings now, evaluated
-    // on the devices.
+    // on the devices: measure(), or start_measuring() and, after later steps if wanted,
+    // finish_measuring() (the readings of when it started).
     const Instruments& instruments() const { return instruments_; }
-    InstrumentReadings measure();
+    InstrumentReadings measure() {
+        start_measuring();
+        return finish_measuring();
+    }
+    void start_measuring();
+    InstrumentReadings finish_measuring();
 
     // The whole state between iterations, for a checkpoint (checkpoint/run_state.h), with the
     // output series at `outputs` and `loop_seconds` of this run's time loop so far. Take it only
@@ -116,13 +122,12 @@ private:
     void schedule_checkpoints();  // from now: the next by simulated time, the wall clock
     bool checkpoint_due() const;
     // Writes one, counts it in `report`, logs its size and time, schedules the next.
-    void checkpoint(const RunOutputs& outputs, double loop_seconds, RunReport& report,
-                    std::ostream& log);
+    void checkpoint(RunOutputs& outputs, double loop_seconds, RunReport& report, std::ostream& log);
     // At a rebuild past the next --branches decision time: its checkpoint. True for the last.
-    bool take_decision_point(const RunOutputs& outputs, double loop_seconds, std::ostream& log);
-    [[noreturn]] void rethrow_after_last_checkpoint(std::exception_ptr failure,
-                                                    const RunOutputs& outputs, double loop_seconds,
-                                                    RunReport& report, std::ostream& log);
+    bool take_decision_point(RunOutputs& outputs, double loop_seconds, std::ostream& log);
+    [[noreturn]] void rethrow_after_last_checkpoint(std::exception_ptr failure, RunOutputs& outputs,
+                                                    double loop_seconds, RunReport& report,
+                                                    std::ostream& log);
     void write_failed_report(RunReport& report, const std::string& path);
     [[noreturn]] void fail_out_of_domain();
     [[noreturn]] void fail_non_finite();
@@ -136,6 +141,8 @@ private:
     CellGrid grid_{};
     Instruments instruments_;
     InstrumentPlan instrument_plan_;
+    // The one reading before the first step, evaluated on the host (start_measuring).
+    std::optional<InstrumentReadings> host_reading_;
     RankSpan span_;  // where the devices are: here, or spread over the ranks
     std::vector<std::string> descriptions_;  // every device's, for the report
     std::unique_ptr<DeviceGroup> group_;

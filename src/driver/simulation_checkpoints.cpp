@@ -90,8 +90,9 @@ bool Simulation::checkpoint_due() const {
     return by_time || by_wall;
 }
 
-void Simulation::checkpoint(const RunOutputs& outputs, double loop_seconds, RunReport& report,
+void Simulation::checkpoint(RunOutputs& outputs, double loop_seconds, RunReport& report,
                             std::ostream& log) {
+    outputs.settle();  // the row under way belongs to the state saved
     const auto writing = SteadyClock::now();
     double gathering = 0.0;
     report.last_checkpoint = write_checkpoint_now(outputs.positions(), loop_seconds, &gathering);
@@ -106,12 +107,12 @@ void Simulation::checkpoint(const RunOutputs& outputs, double loop_seconds, RunR
         << " s encoding and writing it)\n";
 }
 
-bool Simulation::take_decision_point(const RunOutputs& outputs, double loop_seconds,
-                                     std::ostream& log) {
+bool Simulation::take_decision_point(RunOutputs& outputs, double loop_seconds, std::ostream& log) {
     const std::vector<double>& times = options_.decision_times;
     if (!at_rebuild() || next_decision_ >= times.size() || time_ < times[next_decision_]) {
         return false;
     }
+    outputs.settle();  // the row under way belongs to the state saved
     if (options_.keep_decision_in_memory) {
         decision_state_ =
             std::make_shared<RunState>(capture_state(outputs.positions(), loop_seconds));
@@ -126,9 +127,9 @@ bool Simulation::take_decision_point(const RunOutputs& outputs, double loop_seco
 
 // After an output failure: a last checkpoint (where the output series stood before it), then
 // the failure, saying where that checkpoint is or why it could not be written either.
-void Simulation::rethrow_after_last_checkpoint(std::exception_ptr failure,
-                                               const RunOutputs& outputs, double loop_seconds,
-                                               RunReport& report, std::ostream& log) {
+void Simulation::rethrow_after_last_checkpoint(std::exception_ptr failure, RunOutputs& outputs,
+                                               double loop_seconds, RunReport& report,
+                                               std::ostream& log) {
     try {
         std::rethrow_exception(failure);
     } catch (const std::exception& e) {

@@ -145,22 +145,22 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
         report.largest_neighbour_count = largest_neighbours_;
         report.restarts = restarts_;
     };
+    std::unique_ptr<RunOutputs> outputs;
     try {
-        std::unique_ptr<RunOutputs> outputs =
-            !writes_files()
-                ? RunOutputs::follower(options_, instruments_, saved_ ? &saved_->outputs : nullptr)
-            : saved_ ? std::make_unique<RunOutputs>(options_, problem_.name(), instruments_,
-                                                    saved_->outputs, restarts_)
-                     : std::make_unique<RunOutputs>(options_, problem_.name(), instruments_);
+        outputs = !writes_files() ? RunOutputs::follower(options_, instruments_,
+                                                         saved_ ? &saved_->outputs : nullptr)
+                  : saved_ ? std::make_unique<RunOutputs>(options_, problem_.name(), instruments_,
+                                                          saved_->outputs, restarts_)
+                           : std::make_unique<RunOutputs>(options_, problem_.name(), instruments_);
         saved_.reset();
-        const auto measure = [this] { return this->measure(); };
+        outputs->read_instruments_with(
+            InstrumentReader{[this] { start_measuring(); }, [this] { return finish_measuring(); }});
         if (balancer_ && writes_files()) {
             balance_log_ = std::make_unique<LoadBalanceLog>(
                 options_.output_dir + "/load_balance.csv", restarts_ > 0);
         }
         schedule_checkpoints();
-        outputs->write_due(time_, false, *group_, params_, measure, main_track_,
-                           report.output_seconds);
+        outputs->write_due(time_, false, *group_, params_, main_track_, report.output_seconds);
         report.output_frames = outputs->frames();
         // A failed write (a full disk, a folder gone) stops the output; with checkpoints
         // configured, the run goes on to the next rebuild without it, writes a last checkpoint
@@ -174,7 +174,7 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
             step();
             try {
                 if (!output_failure) {
-                    outputs->write_due(time_, time_ >= options_.t_end, *group_, params_, measure,
+                    outputs->write_due(time_, time_ >= options_.t_end, *group_, params_,
                                        main_track_, report.output_seconds);
                 }
             } catch (const std::runtime_error& e) {
@@ -214,6 +214,15 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
         }
         if (output_failure) std::rethrow_exception(output_failure);  // the run ended first
     } catch (const std::exception&) {
+        // The row of the last measurement, taken before whatever failed, still goes in (across
+        // ranks the others may not be there to read it with).
+        if (outputs && !span_.spread()) {
+            try {
+                outputs->settle();
+            } catch (const std::exception&) {
+                // The original error is the one to report.
+            }
+        }
         close_report();
         throw;
     }

@@ -78,18 +78,25 @@ void DeviceGroup::upload(const HostParticles& all) {
 
 // One device holds each plane of a site's cells (the others' sums there are zeros), so adding
 // the devices' plane sums, then the planes, gives the same bits on any split.
-InstrumentSums DeviceGroup::measure(const std::vector<InstrumentSite>& sites,
-                                    const FrontSpec* front) {
+void DeviceGroup::start_measuring(const std::vector<InstrumentSite>& sites,
+                                  const FrontSpec* front) {
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        devices_[d]->start_measuring(sites, front);
+    }
+    measured_sites_ = sites.size();
+}
+
+InstrumentSums DeviceGroup::finish_measuring() {
     InstrumentSums all;
-    all.planes.assign(sites.size() * kCellPlanes, SiteSums{0.0f, 0.0f});
-    for (const InstrumentSums& part : measure_each(sites, front)) {
+    all.planes.assign(measured_sites_ * kCellPlanes, SiteSums{0.0f, 0.0f});
+    for (const InstrumentSums& part : finish_each()) {
         for (std::size_t k = 0; k < all.planes.size(); ++k) {
             all.planes[k].weight += part.planes[k].weight;
             all.planes[k].pressure += part.planes[k].pressure;
         }
         all.front_key = std::min(all.front_key, part.front_key);
     }
-    for (std::size_t k = 0; k < sites.size(); ++k) {
+    for (std::size_t k = 0; k < measured_sites_; ++k) {
         all.sites.push_back(add_planes(&all.planes[k * kCellPlanes]));
     }
     return all;

@@ -77,9 +77,15 @@ public:
     // The internal particles of this rank's devices (the others' parts empty).
     std::vector<HostParticles> download_here();
     // The instruments over every device (Device::measure): the points' sums added in device
-    // order, the smallest front key; across ranks a collective, the same on every rank. Call
-    // between steps.
-    InstrumentSums measure(const std::vector<InstrumentSite>& sites, const FrontSpec* front);
+    // order, the smallest front key; across ranks a collective, the same on every rank. Started
+    // between steps; finished then or after later steps (the reading is of the particles as they
+    // were when it started), a collective across ranks.
+    void start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front);
+    InstrumentSums finish_measuring();
+    InstrumentSums measure(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
+        start_measuring(sites, front);
+        return finish_measuring();
+    }
     // One iteration on every device. Throws what a worker threw.
     StepResult step(const StepRequest& request);
 
@@ -148,9 +154,10 @@ private:
     void receive_remote_forces(int d);
     void send_remote_forces(int d, int side);
     void finish_remote_forces(int d);
-    // Each device's instrument sums, in device order (gathered from every rank).
-    std::vector<InstrumentSums> measure_each(const std::vector<InstrumentSite>& sites,
-                                             const FrontSpec* front);
+    // Each device's instrument sums of the measurement started, in device order (gathered
+    // from every rank).
+    std::vector<InstrumentSums> finish_each();
+    std::size_t measured_sites_ = 0;  // of the measurement started
     // A worker's error when the devices span ranks: printed, then every rank ends.
     [[noreturn]] void end_job(int d, const std::string& message);
 

@@ -220,11 +220,10 @@ std::vector<HostParticles> DeviceGroup::download() {
     return parts;
 }
 
-std::vector<InstrumentSums> DeviceGroup::measure_each(const std::vector<InstrumentSite>& sites,
-                                                      const FrontSpec* front) {
+std::vector<InstrumentSums> DeviceGroup::finish_each() {
     std::vector<InstrumentSums> each(devices_.size());
     for (int d = span_.first_local(); d < span_.end_local(); ++d) {
-        each[d] = devices_[d]->measure(sites, front);
+        each[d] = devices_[d]->finish_measuring();
     }
     if (!span_.spread()) return each;
     ByteWriter mine;
@@ -236,7 +235,7 @@ std::vector<InstrumentSums> DeviceGroup::measure_each(const std::vector<Instrume
     for (int r = 0; r < int(all.size()); ++r) {
         ByteReader from(all[std::size_t(r)], "rank " + std::to_string(r) + "'s instruments");
         for (int d = span_.first_of(r); d < span_.first_of(r + 1); ++d) {
-            each[d].planes.resize(sites.size() * kCellPlanes);
+            each[d].planes.resize(measured_sites_ * kCellPlanes);
             for (SiteSums& s : each[d].planes) s = from.take<SiteSums>("plane sums");
             each[d].front_key = from.take<float>("front key");
         }

@@ -278,11 +278,27 @@ void CpuDevice::euler(Stage stage, float dt) {
     }
 }
 
+void CpuDevice::start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
+    if (measurement_) {
+        throw std::logic_error("CpuDevice::start_measuring: the last measurement is unfinished");
+    }
+    measurement_ = measured(sites, front);
+}
+
+InstrumentSums CpuDevice::finish_measuring() {
+    if (!measurement_) {
+        throw std::logic_error("CpuDevice::finish_measuring: no measurement was started");
+    }
+    InstrumentSums out = std::move(*measurement_);
+    measurement_.reset();
+    return out;
+}
+
 // The keys go into dt_max, free between steps.
-InstrumentSums CpuDevice::measure(const std::vector<InstrumentSite>& sites,
-                                  const FrontSpec* front) {
+InstrumentSums CpuDevice::measured(const std::vector<InstrumentSite>& sites,
+                                   const FrontSpec* front) {
     if (sites.size() > instrument_sites_.size()) {
-        throw std::logic_error("CpuDevice::measure: more sites than the layout holds");
+        throw std::logic_error("CpuDevice::measured: more sites than the layout holds");
     }
     use_threads();
     const InstrumentArgs args = instrument_args();

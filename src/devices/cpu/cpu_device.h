@@ -1,6 +1,7 @@
 // The CPU back end: the kernel bodies run by OpenMP threads over host arrays.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "devices/cpu/host_array.h"
@@ -42,8 +43,9 @@ public:
     void wait_for_marker() override {}
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
-    InstrumentSums measure(const std::vector<InstrumentSite>& sites,
-                           const FrontSpec* front) override;
+    // Measures at once; finish_measuring hands the result over.
+    void start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) override;
+    InstrumentSums finish_measuring() override;
 
     void trace_into(Trace* trace, int process) override;
 
@@ -53,6 +55,7 @@ public:
 
 private:
     EulerArgs euler_args(float dt);
+    InstrumentSums measured(const std::vector<InstrumentSite>& sites, const FrontSpec* front);
     // The walls' densities are set once a step, from the state the predictor starts from (as
     // DualSPHysics does by default); every local particle's, externals' included.
     MdbcArgs mdbc_args() {
@@ -110,6 +113,7 @@ private:
     HostArray<NeighbourEntry> list_;
     HostArray<InstrumentSite> instrument_sites_;
     HostArray<SiteSums> instrument_sums_;
+    std::optional<InstrumentSums> measurement_;  // started, not yet finished
     KernelTimes times_;
     double last_forces_seconds_ = 0.0;
     HostTransport transport_;

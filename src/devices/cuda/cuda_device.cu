@@ -55,6 +55,7 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
         SPH_CUDA_CHECK(cudaEventCreate(e));
     }
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&marker_, cudaEventDisableTiming));
+    SPH_CUDA_CHECK(cudaEventCreateWithFlags(&measured_, cudaEventDisableTiming));
 }
 
 CudaDevice::~CudaDevice() {
@@ -62,7 +63,7 @@ CudaDevice::~CudaDevice() {
     for (cudaEvent_t e :
          {events_.begin, events_.walls_done, events_.central_done, events_.end,
           events_.edge_done[0], events_.edge_done[1], events_.send_begin[0], events_.send_begin[1],
-          events_.send_end[0], events_.send_end[1], trace_clock_.origin, marker_}) {
+          events_.send_end[0], events_.send_end[1], trace_clock_.origin, marker_, measured_}) {
         if (e != nullptr) cudaEventDestroy(e);
     }
     for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]}) {
@@ -337,66 +338,6 @@ std::size_t CudaDevice::bytes_allocated() const {
         total += m->bytes();
     }
     return total;
-}
-
-// The sites' sums and the front's minima come back through the pinned readback buffer. The front
-// is sought behind the lead of the measurement before, which finds the lead too: one pass over
-// the particles and one wait, unless nothing qualifies there (then behind the new lead, then
-// everywhere; any of them gives the exact front when it finds one, instruments_body.h).
-InstrumentSums CudaDevice::measure(const std::vector<InstrumentSite>& sites,
-                                   const FrontSpec* front) {
-    if (sites.size() * sizeof(InstrumentSite) > instrument_sites_.bytes()) {
-        throw std::logic_error("CudaDevice::measure: more sites than the layout holds");
-    }
-    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    const InstrumentArgs args = instrument_args();
-    const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
-    SiteSums* sums_back = readback_.as<SiteSums>();
-    auto* minima_back = reinterpret_cast<cuda::FrontMinima*>(sums_back + instrument_sums_.bytes() /
-                                                                             sizeof(SiteSums));
-    if (count > 0) {
-        // The sites stay the same through a run: uploaded once.
-        if (sites.size() != uploaded_sites_.size() ||
-            std::memcmp(sites.data(), uploaded_sites_.data(), count * sizeof(InstrumentSite)) !=
-                0) {
-            SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_sites_.as<void>(), sites.data(),
-                                           count * sizeof(InstrumentSite), cudaMemcpyHostToDevice,
-                                           stream_));
-            uploaded_sites_ = sites;
-        }
-        timer_.begin(stream_);
-        cuda::site_sums(args, instrument_sites_.as<InstrumentSite>(),
-                        instrument_cell_sums_.as<SiteSums>(), instrument_sums_.as<SiteSums>(),
-                        count, stream_);
-        timer_.end(stream_, &KernelTimes::instruments, "instrument sites");
-        SPH_CUDA_CHECK(cudaMemcpyAsync(sums_back, instrument_sums_.as<void>(),
-                                       count * kCellPlanes * sizeof(SiteSums),
-                                       cudaMemcpyDeviceToHost, stream_));
-    }
-    cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
-    const auto front_minima = [&](cuda::FrontPass pass) {
-        timer_.begin(stream_);
-        cuda::front_minima(args, *front, pass, minima, args.owned_begin, args.owned_end, stream_);
-        timer_.end(stream_, &KernelTimes::instruments, "front");
-        SPH_CUDA_CHECK(cudaMemcpyAsync(minima_back, minima, sizeof(cuda::FrontMinima),
-                                       cudaMemcpyDeviceToHost, stream_));
-        SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
-        return cuda::from_ordered(minima_back->key);
-    };
-    InstrumentSums out;
-    if (front != nullptr) {  // the narrowest search first (instruments_body.h)
-        using cuda::FrontPass;
-        out.front_key = front_minima(FrontPass::kPreviousSlab);
-        const bool banded = cuda::from_ordered(minima_back->lead) < INFINITY;
-        if (!(out.front_key < INFINITY) && banded) out.front_key = front_minima(FrontPass::kSlab);
-        if (!(out.front_key < INFINITY) && banded) {
-            out.front_key = front_minima(FrontPass::kEverywhere);
-        }
-    } else {
-        SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    }
-    out.planes.assign(sums_back, sums_back + count * kCellPlanes);
-    return out;
 }
 
 }  // namespace sph

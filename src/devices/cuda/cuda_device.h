@@ -56,8 +56,8 @@ public:
     void wait_for_marker() override;
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
-    InstrumentSums measure(const std::vector<InstrumentSite>& sites,
-                           const FrontSpec* front) override;
+    void start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) override;
+    InstrumentSums finish_measuring() override;
 
     void trace_into(Trace* trace, int process) override;
 
@@ -129,6 +129,7 @@ private:
     }
 
     void send(const ForceSend& send, int side, bool after_both_edges);
+    cuda::FrontMinima* front_readback();
     void time_stage();  // once the stage's events have completed
 
     int gpu_;
@@ -145,9 +146,14 @@ private:
     DeviceMemory cell_start_, cell_end_, list_, temp_, scalars_;
     DeviceMemory instrument_sites_, instrument_cell_sums_, instrument_sums_;
     std::vector<InstrumentSite> uploaded_sites_;  // what instrument_sites_ holds
-    // What measure reads back: the sites' sums, then the front's minima (pinned, so that the
-    // copies need no staging).
+    // What a measurement reads back: the sites' sums, then the front's minima (pinned, so that
+    // the copies need no staging and run with the stream). measured_ follows the copies.
     PinnedMemory readback_;
+    cudaEvent_t measured_ = nullptr;
+    struct Measuring {
+        bool started = false, front = false;
+        std::uint32_t sites = 0;
+    } measuring_;
     KernelEventTimer timer_;
     GpuTraceClock trace_clock_;  // its trace is null outside a trace window
     int main_track_ = 0, edge_track_[2] = {0, 0};

@@ -1,0 +1,76 @@
+// The instruments on a GPU: the sites' sums and the front's minima are queued on the device's
+// stream behind the step, read back through pinned memory, and waited for only when the host
+// needs the readings (Device::start_measuring, finish_measuring), so that a run that measures
+// every iteration need not drain the GPU for it.
+#include <cstring>
+#include <stdexcept>
+
+#include "cuda/cuda_check.h"
+#include "cuda/instrument_launchers.h"
+#include "devices/cuda/cuda_device.h"
+
+namespace sph {
+
+// The front's searches (behind the last lead, then wider where they find nothing) are decided
+// on the device: one read-back, whatever they find (instruments_body.h).
+void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
+    if (measuring_.started) {
+        throw std::logic_error("CudaDevice::start_measuring: the last measurement is unfinished");
+    }
+    if (sites.size() * sizeof(InstrumentSite) > instrument_sites_.bytes()) {
+        throw std::logic_error("CudaDevice::start_measuring: more sites than the layout holds");
+    }
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    const InstrumentArgs args = instrument_args();
+    const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
+    if (count > 0) {
+        // The sites stay the same through a run: uploaded once.
+        if (sites.size() != uploaded_sites_.size() ||
+            std::memcmp(sites.data(), uploaded_sites_.data(), count * sizeof(InstrumentSite)) !=
+                0) {
+            SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_sites_.as<void>(), sites.data(),
+                                           count * sizeof(InstrumentSite), cudaMemcpyHostToDevice,
+                                           stream_));
+            uploaded_sites_ = sites;
+        }
+        timer_.begin(stream_);
+        cuda::site_sums(args, instrument_sites_.as<InstrumentSite>(),
+                        instrument_cell_sums_.as<SiteSums>(), instrument_sums_.as<SiteSums>(),
+                        count, stream_);
+        timer_.end(stream_, &KernelTimes::instruments, "instrument sites");
+        SPH_CUDA_CHECK(cudaMemcpyAsync(readback_.as<SiteSums>(), instrument_sums_.as<void>(),
+                                       count * kCellPlanes * sizeof(SiteSums),
+                                       cudaMemcpyDeviceToHost, stream_));
+    }
+    if (front != nullptr) {
+        cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
+        timer_.begin(stream_);
+        cuda::front_minima(args, *front, minima, stream_);
+        timer_.end(stream_, &KernelTimes::instruments, "front");
+        SPH_CUDA_CHECK(cudaMemcpyAsync(front_readback(), minima, sizeof(cuda::FrontMinima),
+                                       cudaMemcpyDeviceToHost, stream_));
+    }
+    SPH_CUDA_CHECK(cudaEventRecord(measured_, stream_));
+    measuring_ = Measuring{true, front != nullptr, count};
+}
+
+InstrumentSums CudaDevice::finish_measuring() {
+    if (!measuring_.started) {
+        throw std::logic_error("CudaDevice::finish_measuring: no measurement was started");
+    }
+    measuring_.started = false;
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaEventSynchronize(measured_));
+    InstrumentSums out;
+    const SiteSums* sums = readback_.as<SiteSums>();
+    out.planes.assign(sums, sums + std::size_t(measuring_.sites) * kCellPlanes);
+    if (measuring_.front) out.front_key = cuda::from_ordered(front_readback()->key);
+    return out;
+}
+
+// The front's minima follow the largest sums the layout allows in the read-back buffer.
+cuda::FrontMinima* CudaDevice::front_readback() {
+    return reinterpret_cast<cuda::FrontMinima*>(readback_.as<char>() + instrument_sums_.bytes());
+}
+
+}  // namespace sph
