@@ -17,13 +17,15 @@ SPH_HD void hash_particle(std::uint32_t i, const HashArgs& a) {
     a.permutation[i] = i;
 }
 
-// A field the device does not keep (particle_record.h) has null arrays and is skipped.
+// A field the device does not keep (particle_record.h) has null arrays and is skipped. The
+// position's w is set from the type (particle_record.h), whatever arrived with the particle.
 SPH_HD void gather_particle(std::uint32_t i, const GatherArgs& a) {
     const std::uint32_t from = a.permutation[i];
 #define SPH_GATHER_FIELD(T, name, kept) \
     if (a.to.name != nullptr) a.to.name[i] = a.from.name[from];
     SPH_PARTICLE_FIELDS(SPH_GATHER_FIELD)
 #undef SPH_GATHER_FIELD
+    a.to.pos[i].w = static_cast<float>(a.from.type[from]);
 }
 
 SPH_HD void assign_cell(std::uint32_t i, const CellArgs& a) {
@@ -47,11 +49,11 @@ struct ParticlePositions {
     SPH_HD const Vec4* cell(int, std::uint32_t start) const { return pos + start; }
 };
 
-// Lists particle i's neighbours within the list radius, visiting the 27 cells in linear order and
-// each cell's particles in sorted order. Returns how many it found (entries beyond max_neighbours
-// are dropped; the caller compares) or kCellOverflow if a neighbouring cell is too full to encode.
-// `positions` (ParticlePositions or a tile of the same values) supplies the candidates' positions;
-// the list does not depend on which.
+// Lists particle i's neighbours within the list radius, row by row (neighbour_list.h), each row's
+// cells in linear order and each cell's particles in sorted order. Returns how many it found
+// (entries beyond max_neighbours are dropped; the caller compares) or kCellOverflow if a row is
+// too crowded to encode. `positions` (ParticlePositions or a tile of the same values) supplies the
+// candidates' positions; the list does not depend on which.
 template <class Positions>
 SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a,
                                           const Positions& positions) {
@@ -59,45 +61,55 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
     const std::uint32_t ci = a.cell[i];
     const OrderedCell o = a.grid.ordered(ci);
     std::uint32_t count = 0;
-    // Entries are collected four at a time and stored as one group (neighbour_list.h).
-    NeighbourGroup group = 0;
-    auto store = [&](std::uint32_t first_entry) {
-        store_group(a.list, entry_index(first_entry, i, a.stride), group);
-        group = 0;
+    NeighbourGroup header = 0, group = 0;  // entries are stored eight at a time
+    auto store = [&](std::uint32_t g, NeighbourGroup value) {
+        a.list[group_index(g, i, a.stride)] = value;
     };
     for (int d0 = -1; d0 <= 1; ++d0) {
         if (o.c0 + d0 < 0 || o.c0 + d0 >= o.n0) continue;
         for (int d1 = -1; d1 <= 1; ++d1) {
             if (o.c1 + d1 < 0 || o.c1 + d1 >= o.n1) continue;
             const int row = (d0 + 1) * 3 + (d1 + 1);
+            std::uint32_t in_row = 0;
+            bool row_begun = false;
+            std::uint32_t previous = 0;  // the particle the next step is counted from
             for (int d2 = -1; d2 <= 1; ++d2) {
                 if (o.c2 + d2 < 0 || o.c2 + d2 >= o.n2) continue;
                 const std::uint32_t nc =
                     ci + std::uint32_t(d0 * int(o.s0) + d1 * int(o.s1) + d2 * int(o.s2));
                 const std::uint32_t start = a.cell_start[nc];
                 if (start == kEmptyCell) continue;
+                if (!row_begun) previous = start - 1;  // wraps at 0: the steps still add up
+                row_begun = true;
                 const std::uint32_t size = a.cell_end[nc] - start;
-                if (size > kMaxCellOccupancy) return kCellOverflow;
-                const int code = row * 3 + (d2 + 1);
                 const Vec4* candidate = positions.cell(row, start);
                 for (std::uint32_t offset = 0; offset < size; ++offset) {
                     const Vec3 r = pi - xyz(candidate[offset]);
                     if (length_squared(r) >= a.list_radius_sq || start + offset == i) continue;
+                    const std::uint32_t step = start + offset - previous;
+                    if (step > kLargestStep) return kCellOverflow;
+                    previous = start + offset;
                     if (count < a.max_neighbours) {
                         const std::uint32_t slot = count % kEntriesPerGroup;
-                        group |= NeighbourGroup(encode_neighbour(code, offset)) << (16u * slot);
-                        if (slot + 1 == kEntriesPerGroup) store(count - slot);
+                        group |= NeighbourGroup(step) << (8u * slot);
+                        if (slot + 1 == kEntriesPerGroup) {
+                            store(1 + count / kEntriesPerGroup, group);
+                            group = 0;
+                        }
                     }
                     ++count;
+                    ++in_row;
                 }
+            }
+            if (row < kCountedRows) {
+                if (in_row > kLargestRowCount) return kCellOverflow;
+                header |= NeighbourGroup(in_row) << (8 * row);
             }
         }
     }
-    if (count < a.max_neighbours) {  // the end marker, and the rest of its group
-        const std::uint32_t slot = count % kEntriesPerGroup;
-        group |= ~NeighbourGroup(0) << (16u * slot);
-        store(count - slot);
-    }
+    // The end marker (the group's remaining bytes are zero), unless the list is full.
+    if (count < a.max_neighbours) store(1 + count / kEntriesPerGroup, group);
+    store(0, header);
     return count;
 }
 

@@ -87,7 +87,7 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
         neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
             const Vec4 pos_j = a.pos[j];
             const Vec4 vr_j = a.velrho[j];
-            const std::uint8_t type_j = a.type[j];
+            const float type_j = pos_j.w;  // the type comes with the position (particle_record.h)
             const Vec3 r = pos_i - xyz(pos_j);
             const float r2 = length_squared(r);
             const float f = gradient(approx_sqrt(r2));
@@ -98,11 +98,13 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
             const float rho_j = vr_j.w;
             const float inv_rho_j = approx_reciprocal(rho_j);
             const float inv_r2_eta = approx_reciprocal(r2 + p.eta_sq);
-            const float dynamic = (rho_j - rho_i) + hydrostatic_slope * dot(p.gravity, r);
-            const float diffusing = type_j == kFluid ? diffusion : 0.0f;  // between fluid only
+            // Gravity points along -z (run_setup.cpp): g.r is g.z r.z, the same bits as the dot
+            // product, whose other two terms are exact zeros.
+            const float dynamic = (rho_j - rho_i) + hydrostatic_slope * (p.gravity.z * r.z);
+            const float diffusing = type_j == float(kFluid) ? diffusion : 0.0f;  // fluid only
             drho += p.mass * v_dot_r * f;
             drho -= diffusing * dynamic * inv_rho_j * f * r2 * inv_r2_eta;
-            const bool viscous = v_dot_r < 0.0f && type_j != kFreeSlipBoundary;  // approaching
+            const bool viscous = v_dot_r < 0.0f && type_j != float(kFreeSlipBoundary);  // closing
             const float mu = viscous ? viscosity * v_dot_r * inv_r2_eta : 0.0f;
             const float coef = (pressure_i + eos.pressure(rho_j)) * inv_rho_i * inv_rho_j -
                                mu * approx_reciprocal(rho_i + rho_j);

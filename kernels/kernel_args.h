@@ -58,9 +58,9 @@ struct NeighbourArgs {
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
-    NeighbourEntry* list;
-    std::uint32_t stride;          // groups between a particle's consecutive groups (entry_index)
-    std::uint32_t max_neighbours;  // entries per particle, a multiple of kEntriesPerGroup
+    NeighbourGroup* list;
+    std::uint32_t stride;          // groups between a particle's consecutive groups (group_index)
+    std::uint32_t max_neighbours;  // entries per particle, a multiple of kEntriesPerGroup (8)
     float list_radius_sq;
     CellGrid grid;
 };
@@ -76,7 +76,7 @@ struct MdbcArgs {
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
-    const NeighbourEntry* list;
+    const NeighbourGroup* list;
     std::uint32_t stride;
     std::uint32_t max_neighbours;
     std::uint32_t listed_begin, listed_end;
@@ -106,7 +106,7 @@ struct ForcesArgs {
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
-    const NeighbourEntry* list;  // null under --neighbours cells
+    const NeighbourGroup* list;  // null under --neighbours cells
     Vec4* force;
     float* dt_max;
     std::uint32_t stride;

@@ -4,39 +4,58 @@
 
 #include <cstdint>
 
+#include "kernel_args.h"
 #include "neighbour_list.h"
 
 namespace sph {
 
+// The first particle of a row's stretch: of the row's first cell that holds any (a row with
+// entries holds some; its cells lie inside the grid from row_first_cell on).
+SPH_HD std::uint32_t row_begin(std::uint32_t first_cell, const std::uint32_t* cell_start) {
+    std::uint32_t start = cell_start[first_cell];
+    for (std::uint32_t k = 1; k < 3 && start == kEmptyCell; ++k) start = cell_start[first_cell + k];
+    return start;
+}
+
 // Calls visit(j) for each neighbour listed for particle i, in list order, until visit returns
-// true. `a` is a kernel's argument block with list, stride, max_neighbours, cell and cell_start;
-// cell_step is neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
+// true. `a` is a kernel's argument block with list, stride, max_neighbours, cell, cell_start and
+// grid; cell_step is neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
 //
-// The list is read two groups of four entries ahead of the entry being visited: entries come
+// The list is read two groups of eight entries ahead of the entry being visited: entries come
 // from DRAM (the list is the largest array) and, read only when needed, waiting for them was the
 // largest stall of Forces. Groups past the end marker may be read but are never decoded.
 template <class Args, class Visit>
 SPH_HD void for_each_listed_neighbour(std::uint32_t i, const Args& a, const std::int32_t* cell_step,
                                       Visit&& visit) {
-    const std::uint32_t count = a.max_neighbours;
+    const std::uint32_t groups = a.max_neighbours / kEntriesPerGroup;
     const std::uint32_t cell_i = a.cell[i];
-    // Two groups in flight: the one being visited and the next; a third is asked for as the
-    // visits of the first begin.
-    auto group_at = [&](std::uint32_t first) {
-        return first < count ? load_group(a.list, entry_index(first, i, a.stride)) : 0u;
+    // The fastest axis's extent is the stride of the middle one.
+    const bool first_along_fastest = cell_i % a.grid.stride[a.grid.order[1]] == 0;
+    auto group_at = [&](std::uint32_t g) {
+        return g < groups ? a.list[group_index(1 + g, i, a.stride)] : NeighbourGroup(0);
     };
+    const NeighbourGroup header = a.list[group_index(0, i, a.stride)];
     NeighbourGroup group = group_at(0);
-    NeighbourGroup next_group = group_at(kEntriesPerGroup);
-    for (std::uint32_t first = 0; first < count; first += kEntriesPerGroup) {
-        const NeighbourGroup group_after = group_at(first + 2 * kEntriesPerGroup);
+    NeighbourGroup next_group = group_at(1);
+    int row = -1;
+    std::uint32_t left = 0;  // the walked row's entries still to come
+    std::uint32_t j = 0;     // the neighbour the next step is counted from
+    for (std::uint32_t g = 0; g < groups; ++g) {
+        const NeighbourGroup group_after = group_at(g + 2);
         for (std::uint32_t slot = 0; slot < kEntriesPerGroup; ++slot) {
-            const NeighbourEntry e = entry_of(group, slot);
-            if (e == kListEnd) return;
-            // The cell's start is looked up for every entry, though entries are grouped by
-            // cell: the load almost always hits the cache, and a branch on "same cell as
-            // before" cost more.
-            const std::uint32_t j =
-                a.cell_start[cell_i + cell_step[neighbour_code(e)]] + neighbour_offset(e);
+            const std::uint32_t step = entry_of(group, slot);
+            if (step == kListEnd) return;
+            if (left == 0) {  // on to the next row with entries; the last takes what is left
+                do {
+                    ++row;
+                    left = row < kCountedRows ? row_count(header, row) : ~0u;
+                } while (left == 0);
+                j = row_begin(row_first_cell(cell_i, row, first_along_fastest, cell_step),
+                              a.cell_start) -
+                    1;  // wraps at 0: the step brings it back
+            }
+            --left;
+            j += step;
             if (visit(j)) return;
         }
         group = next_group;

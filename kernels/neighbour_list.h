@@ -1,32 +1,54 @@
 // Encoding of the interleaved neighbour list.
 //
-// Each entry is 16 bits: the neighbour's cell as one of the 27 cells around the particle's own
-// (5 bits), and its offset from that cell's first particle (11 bits). That halves the memory of a
-// 4-byte index list; Forces recovers the index with a cell-start load (almost always cached).
+// The 27 cells around a particle's own cell form nine rows: three cells that differ only along
+// the grid's fastest axis, whose particles are one contiguous stretch of the sorted arrays. A
+// particle's neighbours are listed row by row, in sorted order within a row (the order the cells
+// walk visits them, cell_walk.h), and each entry is one byte: how far the neighbour lies past the
+// one listed before it in the same row, or, for a row's first neighbour, past the particle just
+// before the row's stretch. Forces then finds each neighbour with one addition, and one cell-start
+// lookup per row instead of per entry.
 //
-// Entries are stored in groups of four, interleaved by particle: group g of particle i is the
-// 8 bytes at (g * stride + i) * 4 entries from the list's start (entry_index). One 8-byte access
-// reads or writes four entries, and a warp reading group g of its 32 particles reads 256
-// contiguous bytes. Stored one by one, the list build's scattered 2-byte writes kept L2 busy.
+// A particle's list is a header group, then its entries eight to a group:
+// - the header holds the entry counts of rows 0 to 7, a byte each (row r = (d0 + 1) * 3 + (d1 + 1)
+//   for steps d0, d1 along the two slower axes); row 8 takes the entries left;
+// - an entry of 0 ends the list (a step is never 0: a row's particles are distinct), unless the
+//   list is full.
+// Groups are interleaved by particle: group g of particle i is the 8 bytes at g * stride + i
+// groups from the list's start (group_index), so a warp reading group g of its 32 particles
+// reads 256 contiguous bytes, and one 8-byte access reads or writes eight entries.
+//
+// A row's stretch may hold many particles (its cells are the list radius wide), but neighbours
+// within one lie close together in it: steps above 255, or a row of more than 255 neighbours, are
+// reported as an overflow by the build (kCellOverflow), never met at the default h.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "cell_grid.h"
 #include "vec.h"
 
 namespace sph {
 
-using NeighbourEntry = std::uint16_t;
+using NeighbourEntry = std::uint8_t;   // a step from the entry before, in the same row
+using NeighbourGroup = std::uint64_t;  // eight entries (entry k % 8 in bits 8 (k % 8) and up),
+                                       // or a particle's header of row counts
 
-constexpr NeighbourEntry kListEnd = 0xFFFFu;  // terminates a particle's list when it is not full
-constexpr int kOffsetBits = 11;
-constexpr std::uint32_t kMaxCellOccupancy = 1u << kOffsetBits;  // particles one cell may hold
-constexpr std::uint32_t kOffsetMask = kMaxCellOccupancy - 1;
+constexpr NeighbourEntry kListEnd = 0;         // ends a list that is not full
+constexpr std::uint32_t kLargestStep = 0xFFu;  // the largest step an entry holds
+constexpr std::uint32_t kLargestRowCount = 0xFFu;
+constexpr int kRows = 9;         // rows of cells around a particle's cell
+constexpr int kCountedRows = 8;  // rows whose count the header holds (row 8 takes the rest)
+constexpr std::uint32_t kEntriesPerGroup = 8;
+
+// Groups a particle's list takes: the header and its entries.
+SPH_HD constexpr std::uint32_t list_groups(std::uint32_t max_neighbours) {
+    return 1 + max_neighbours / kEntriesPerGroup;
+}
 
 // The 27 neighbouring cells, numbered 0..26 in increasing linear-index order:
-// code = (d0 + 1) * 9 + (d1 + 1) * 3 + (d2 + 1), with d0 the step along the most significant axis.
+// code = (d0 + 1) * 9 + (d1 + 1) * 3 + (d2 + 1), with d0 the step along the most significant axis;
+// row = code / 3.
 SPH_HD int neighbour_cell_delta(const CellGrid& g, int code) {
     const int d0 = code / 9 - 1, d1 = (code / 3) % 3 - 1, d2 = code % 3 - 1;
     return d0 * static_cast<int>(g.stride[g.order[0]]) +
@@ -34,8 +56,8 @@ SPH_HD int neighbour_cell_delta(const CellGrid& g, int code) {
            d2 * static_cast<int>(g.stride[g.order[2]]);
 }
 
-// The 27 steps of neighbour_cell_delta, by code: Forces looks a step up once per neighbouring cell
-// instead of dividing the code by 9 and 3 (the CUDA kernel keeps the table in shared memory).
+// The 27 steps of neighbour_cell_delta, by code: the list walk finds a row's first cell as a
+// step from the particle's own (the CUDA kernels keep the table in shared memory).
 constexpr int kNeighbourCells = 27;
 struct NeighbourCellSteps {
     std::int32_t by_code[kNeighbourCells];
@@ -49,45 +71,25 @@ SPH_HD NeighbourCellSteps neighbour_cell_steps(const CellGrid& g) {
     return steps;
 }
 
-constexpr std::uint32_t kEntriesPerGroup = 4;
-using NeighbourGroup = std::uint64_t;  // four entries, entry k % 4 in bits 16 (k % 4) and up
-
-// Where entry k of particle i lies in a list whose consecutive groups are `stride` groups apart.
-SPH_HD std::size_t entry_index(std::uint32_t k, std::uint32_t i, std::uint32_t stride) {
-    return (std::size_t(k / kEntriesPerGroup) * stride + i) * kEntriesPerGroup +
-           k % kEntriesPerGroup;
-}
-
-SPH_HD NeighbourGroup load_group(const NeighbourEntry* list, std::size_t first_entry) {
-#if defined(__CUDA_ARCH__)
-    return *reinterpret_cast<const NeighbourGroup*>(list + first_entry);
-#else
-    NeighbourGroup group;  // memcpy: the host compiler's aliasing rules; one 8-byte load
-    std::memcpy(&group, list + first_entry, sizeof group);
-    return group;
-#endif
-}
-
-SPH_HD void store_group(NeighbourEntry* list, std::size_t first_entry, NeighbourGroup group) {
-#if defined(__CUDA_ARCH__)
-    *reinterpret_cast<NeighbourGroup*>(list + first_entry) = group;
-#else
-    std::memcpy(list + first_entry, &group, sizeof group);
-#endif
+// Where group g of particle i lies in a list whose consecutive groups are `stride` groups apart
+// (group 0 is the header, entry k is in group 1 + k / 8).
+SPH_HD std::size_t group_index(std::uint32_t g, std::uint32_t i, std::uint32_t stride) {
+    return std::size_t(g) * stride + i;
 }
 
 SPH_HD NeighbourEntry entry_of(NeighbourGroup group, std::uint32_t slot) {
-    return static_cast<NeighbourEntry>(group >> (16u * slot));
+    return static_cast<NeighbourEntry>(group >> (8u * slot));
 }
 
-SPH_HD NeighbourEntry encode_neighbour(int code, std::uint32_t offset) {
-    return static_cast<NeighbourEntry>((code << kOffsetBits) | offset);
+SPH_HD std::uint32_t row_count(NeighbourGroup header, int row) {
+    return static_cast<std::uint32_t>(header >> (8 * row)) & 0xFFu;
 }
-SPH_HD int neighbour_code(NeighbourEntry e) {
-    return e >> kOffsetBits;
-}
-SPH_HD std::uint32_t neighbour_offset(NeighbourEntry e) {
-    return e & kOffsetMask;
+
+// The first cell of a row's stretch for a particle in cell `cell`: step -1 along the fastest
+// axis, unless the cell is the first along it. cell_step: neighbour_cell_steps(grid).by_code.
+SPH_HD std::uint32_t row_first_cell(std::uint32_t cell, int row, bool first_along_fastest,
+                                    const std::int32_t* cell_step) {
+    return cell + std::uint32_t(cell_step[row * 3 + (first_along_fastest ? 1 : 0)]);
 }
 
 }  // namespace sph

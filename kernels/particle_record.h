@@ -7,6 +7,11 @@
 // Array<field type>: std::vector on the host, plain pointers in kernel arguments, device buffers
 // in a back end; for_each_field walks the fields of one or more records side by side.
 //
+// A position's w is its particle's type as a float (0, 1, 2: particle_type.h), so that Forces
+// reads a neighbour's type with its position, not with a load of its own. Set-up writes it
+// (HostParticles::add), and so does every rebuild's gather, from the type array, which stays the
+// authority.
+//
 // A field a run does not read is not kept on the devices at all (FieldKept): to_ghost, 24 of a
 // particle's bytes in the two copies a device holds, is read by mDBC alone. A device leaves such
 // a field's arrays empty (null pointers in the kernels' arguments), and copies skip it.
@@ -19,11 +24,11 @@
 #include "vec.h"
 
 // FIELD(type, name, kept) for each field, in memory order; `kept` is a FieldKept.
-#define SPH_PARTICLE_FIELDS(FIELD)                                           \
-    FIELD(Vec4, pos, kAlways)          /* x, y, z [m]; w unused */           \
-    FIELD(Vec4, velrho, kAlways)       /* vx, vy, vz [m/s]; w density */     \
-    FIELD(std::uint32_t, id, kAlways)  /* index at set-up; sort tie-break */ \
-    FIELD(std::uint8_t, type, kAlways) /* ParticleType */                    \
+#define SPH_PARTICLE_FIELDS(FIELD)                                              \
+    FIELD(Vec4, pos, kAlways)          /* x, y, z [m]; w the type, see below */ \
+    FIELD(Vec4, velrho, kAlways)       /* vx, vy, vz [m/s]; w density */        \
+    FIELD(std::uint32_t, id, kAlways)  /* index at set-up; sort tie-break */    \
+    FIELD(std::uint8_t, type, kAlways) /* ParticleType */                       \
     FIELD(Vec3, to_ghost, kUnderMdbc)  /* boundary: offset to its mDBC ghost node [m] */
 
 namespace sph {

@@ -281,12 +281,12 @@ TEST(MpiRanks, ATraceAcrossRanksHoldsEveryRanksDevices) {
     const Job job = run(2, args);
     ASSERT_EQ(job.code, 0) << job.output;
     const std::string text = testing::read_text(trace);
-    for (const std::string& process :
+    for (const char* process :
          {"device 0: ", "device 1: ", "device 2: ", "device 3: ", "run (rank 0)", "run (rank 1)"}) {
         EXPECT_NE(text.find(process), std::string::npos) << process << " is not in the trace";
     }
-    for (const std::string& event : {"edge forces over MPI", "forces centre", "rebuild"}) {
-        EXPECT_NE(text.find("\"" + event + "\""), std::string::npos) << event;
+    for (const char* event : {"edge forces over MPI", "forces centre", "rebuild"}) {
+        EXPECT_NE(text.find("\"" + std::string(event) + "\""), std::string::npos) << event;
     }
 }
 

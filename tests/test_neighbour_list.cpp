@@ -11,16 +11,19 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "build_neibs_body.h"
 #include "cell_grid.h"
 #include "kernels/kernel_chain.h"
 #include "kernels/kernel_test_support.h"
+#include "list_walk.h"
 #include "neighbour_list.h"
 #include "test_support.h"
 
@@ -29,22 +32,43 @@ namespace {
 
 using namespace sph::testing;
 
-// Sorted indices j of particle i's listed neighbours, decoded as Forces does.
+// What for_each_listed_neighbour reads of a kernel's arguments.
+struct ListView {
+    const NeighbourGroup* list;
+    std::uint32_t stride, max_neighbours;
+    const std::uint32_t* cell;
+    const std::uint32_t* cell_start;
+    CellGrid grid;
+};
+
+// Indices j of particle i's listed neighbours, decoded as Forces does, in list order.
 std::vector<std::uint32_t> decode_list(const BuiltLists& b, const CellGrid& grid,
                                        std::uint32_t max_neighbours, std::uint32_t i) {
-    const std::uint32_t stride = std::uint32_t(b.pos.size());
+    const std::uint32_t n = std::uint32_t(b.pos.size());
+    const ListView view{b.list.data(), n, max_neighbours, b.cell.data(), b.cell_start.data(), grid};
+    const NeighbourCellSteps steps = neighbour_cell_steps(grid);
     std::vector<std::uint32_t> js;
-    for (std::uint32_t k = 0; k < max_neighbours; ++k) {
-        const NeighbourEntry e = b.list[entry_index(k, i, stride)];
-        if (e == kListEnd) break;
-        const std::uint32_t nc = b.cell[i] + neighbour_cell_delta(grid, neighbour_code(e));
-        const std::uint32_t j = b.cell_start[nc] + neighbour_offset(e);
-        // An entry must name an occupied cell and an offset inside it.
-        EXPECT_NE(b.cell_start[nc], kEmptyCell) << "particle " << i << " entry " << k;
-        EXPECT_LT(j, b.cell_end[nc]) << "particle " << i << " entry " << k;
+    for_each_listed_neighbour(i, view, steps.by_code, [&](std::uint32_t j) {
+        // An entry must name a particle of one of the 27 cells around i's.
+        EXPECT_LT(j, n) << "particle " << i << " entry " << js.size();
+        if (j >= n) return true;
+        int ci[3], cj[3];
+        grid.coordinates(b.cell[i], ci);
+        grid.coordinates(b.cell[j], cj);
+        for (int axis = 0; axis < 3; ++axis) {
+            EXPECT_LE(std::abs(ci[axis] - cj[axis]), 1)
+                << "particle " << i << " entry " << js.size() << " names particle " << j;
+        }
         js.push_back(j);
-    }
+        return false;
+    });
     return js;
+}
+
+// Entry k of particle i in a list of `stride` particles.
+NeighbourEntry entry_at(const std::vector<NeighbourGroup>& list, std::uint32_t k, std::uint32_t i,
+                        std::uint32_t stride) {
+    return entry_of(list[group_index(1 + k / kEntriesPerGroup, i, stride)], k % kEntriesPerGroup);
 }
 
 // The smallest float x whose cell coordinate along `axis` is at least k: the face between cells
@@ -269,8 +293,8 @@ TEST_P(NeighbourList, ReportsOverflowWithoutWritingPastTheEnd) {
     const Scene s = make_scene(0);
     const std::uint32_t n = std::uint32_t(s.pos.size());
     constexpr std::uint32_t kFull = 256, kSmall = 16;
-    constexpr NeighbourEntry kCanary = 0xA5A5u;
-    constexpr std::uint32_t kCanaryRows = 4;
+    constexpr NeighbourGroup kCanary = 0xA5A5A5A5A5A5A5A5u;
+    constexpr std::uint32_t kCanaryGroups = 2;
 
     // The reference is the back end's own complete list, not the brute-force set, so that this
     // test checks truncation alone and does not repeat MatchesBruteForce's verdict.
@@ -287,7 +311,7 @@ TEST_P(NeighbourList, ReportsOverflowWithoutWritingPastTheEnd) {
     ASSERT_GT(largest, kSmall) << "the scene must overflow the small list";
 
     ListRequest small = request_for(s, kSmall);
-    small.extra_rows = kCanaryRows;
+    small.extra_groups = kCanaryGroups;
     small.fill = kCanary;
     const BuiltLists cut = build_lists(backend(), s.pos, small);
     ASSERT_FALSE(cut.outside);
@@ -297,23 +321,83 @@ TEST_P(NeighbourList, ReportsOverflowWithoutWritingPastTheEnd) {
     int overflowing = 0;
     for (std::uint32_t i = 0; i < n; ++i) {
         if (count[i] > kSmall) ++overflowing;
-        for (std::uint32_t k = 0; k < kSmall + kCanaryRows; ++k) {
-            NeighbourEntry want = kCanary;  // rows past max_neighbours must stay untouched
-            if (k < kSmall) {
-                if (k < count[i]) {
-                    // The kept entries are the first ones of the complete list.
-                    want = full.list[entry_index(k, i, n)];
-                } else if (k == count[i]) {
-                    want = kListEnd;
-                } else {
-                    continue;  // past the end marker: unspecified
-                }
-            }
-            ASSERT_EQ(cut.list[entry_index(k, i, n)], want)
+        // The header counts every neighbour found, kept or not.
+        ASSERT_EQ(cut.list[group_index(0, i, n)], full.list[group_index(0, i, n)])
+            << "sorted particle " << i << "'s row counts";
+        for (std::uint32_t k = 0; k < kSmall && k <= count[i]; ++k) {
+            // The kept entries are the first ones of the complete list, then the end marker.
+            const NeighbourEntry want = k < count[i] ? entry_at(full.list, k, i, n) : kListEnd;
+            ASSERT_EQ(entry_at(cut.list, k, i, n), want)
                 << "sorted particle " << i << " (" << count[i] << " neighbours), entry " << k;
+        }
+        for (std::uint32_t g = list_groups(kSmall); g < list_groups(kSmall) + kCanaryGroups; ++g) {
+            ASSERT_EQ(cut.list[group_index(g, i, n)], kCanary)  // past the list: untouched
+                << "sorted particle " << i << ", group " << g;
         }
     }
     EXPECT_GT(overflowing, 0);
+}
+
+// A row of cells too crowded to encode (neighbour_list.h) is reported, as kCellOverflow, not
+// listed wrongly: a particle with more than 255 neighbours in one row, or with two neighbours more
+// than 255 particles apart in it. One fewer crowding particle in each scene is listed in full.
+TEST_P(NeighbourList, ReportsARowTooCrowdedToEncode) {
+    Scene s = make_scene(0);  // the grid's fastest axis is z
+    const double side = s.grid.cell_side;
+    const auto at = [&](int cx, int cy, double fx, double fy, double z) {
+        return make_vec4(float(s.grid.origin[0] + (cx + fx) * side),
+                         float(s.grid.origin[1] + (cy + fy) * side), float(z), 0.0f);
+    };
+    const auto z_in = [&](int cz, double f) { return s.grid.origin[2] + (cz + f) * side; };
+
+    // A clump of `count` particles in one cell: each has count - 1 neighbours in its own row.
+    const auto clump = [&](int count) {
+        std::vector<Vec4> pos;
+        std::mt19937 rng(7u);
+        std::uniform_real_distribution<double> jitter(0.4, 0.6);
+        for (int k = 0; k < count; ++k)
+            pos.push_back(at(3, 3, jitter(rng), jitter(rng), z_in(3, jitter(rng))));
+        return pos;
+    };
+    // P near the low z face of cell (3, 3, 3), and its only neighbours: Q just below that face,
+    // and R just above the next one, after `between` particles of cell (3, 3, 4) in two of its
+    // far corners (R's id is the largest, so it is sorted last): P's step from Q to R is
+    // between + 2 (P itself lies between them too).
+    const auto gap = [&](int between) {
+        std::vector<Vec4> pos{at(3, 3, 0.5, 0.5, z_in(3, 0.05)),
+                              at(3, 3, 0.5, 0.5, z_in(3, -0.05))};
+        for (int k = 0; k < between; ++k) {
+            const double corner = k % 2 == 0 ? 0.05 : 0.95, f = 0.001 * (k / 2);
+            pos.push_back(at(3, 3, corner + (k % 2 == 0 ? f : -f), corner, z_in(4, 0.95)));
+        }
+        pos.push_back(at(3, 3, 0.5, 0.5, z_in(4, 0.01)));
+        return pos;
+    };
+    for (const auto& [name, pos, fits] :
+         {std::tuple{"a clump of 256", clump(256), true},
+          std::tuple{"a clump of 257", clump(257), false},
+          std::tuple{"253 between", gap(253), true}, std::tuple{"254 between", gap(254), false}}) {
+        SCOPED_TRACE(name);
+        s.pos = pos;
+        const BuiltLists b = build_lists(backend(), s.pos, request_for(s, 512));
+        ASSERT_FALSE(b.outside);
+        if (!fits) {
+            EXPECT_EQ(b.largest, kCellOverflow);
+            continue;
+        }
+        ASSERT_NE(b.largest, kCellOverflow);
+        const std::uint32_t n = std::uint32_t(s.pos.size());
+        for (std::uint32_t i = 0; i < n; ++i) {
+            std::vector<std::uint32_t> want;
+            for (std::uint32_t j = 0; j < n; ++j) {
+                if (j != i &&
+                    length_squared(xyz(b.pos[i]) - xyz(b.pos[j])) < s.params.list_radius_sq) {
+                    want.push_back(j);
+                }
+            }
+            ASSERT_EQ(decode_list(b, s.grid, 512, i), want) << "sorted particle " << i;
+        }
+    }
 }
 
 SPH_ON_EVERY_BACKEND(NeighbourList);

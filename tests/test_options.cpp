@@ -48,7 +48,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadOption{{"--backend", "gpu"}, "--backend"}, BadOption{{"--cfl", "2"}, "--cfl"},
         BadOption{{"--rebuild-every", "0"}, "--rebuild-every"},
         BadOption{{"--max-neighbours", "4"}, "--max-neighbours"},
-        BadOption{{"--max-neighbours", "130"}, "multiple of 4"},
+        BadOption{{"--max-neighbours", "132"}, "multiple of 8"},
         BadOption{{"--config", "/nonexistent/run.cfg"}, "--config"},
         BadOption{{"--boundary", "ghost"}, "--boundary"}, BadOption{{"--slip", "some"}, "--slip"},
         BadOption{{"--neighbours", "grid"}, "--neighbours"},

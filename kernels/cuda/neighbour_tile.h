@@ -23,7 +23,6 @@ constexpr unsigned kListBlock = 128;  // particles per block: about six cells of
 // Positions in the tile: 32 KB of shared memory, six blocks per SM. A block of 128 particles
 // needs about 1,700 at the fluid's density. (2,800 and 1,536 ran 0.5-1 % slower on the H100.)
 constexpr unsigned kTileCapacity = 2048;
-constexpr int kRows = 9;  // neighbouring rows: (d0 + 1) * 3 + (d1 + 1) = code / 3
 
 struct NeighbourTile {
     Vec4 positions[kTileCapacity];

@@ -56,7 +56,7 @@ void validate(const RunOptions& o) {
     require(o.max_neighbours >= 16 && o.max_neighbours <= 1024, "max-neighbours",
             "must be in [16, 1024]", o.max_neighbours);
     require(o.max_neighbours % int(kEntriesPerGroup) == 0, "max-neighbours",
-            "must be a multiple of 4 (the list stores its entries in groups of four)",
+            "must be a multiple of 8 (the list stores its entries in groups of eight)",
             o.max_neighbours);
     require(o.list_skin >= 0.0 && o.list_skin <= 1.0, "list-skin", "must be in [0, 1]",
             o.list_skin);
@@ -210,7 +210,7 @@ po::options_description physics_options(RunOptions& o, TextOptions& t) {
         ("rebuild-every", with_default(&o.rebuild_every),
          "iterations between neighbour-list rebuilds [-]")
         ("neighbours", po::value(&t.neighbours)->default_value(t.neighbours),
-         "how Forces finds neighbours: list (built at each rebuild; fast, 2 bytes per entry) | "
+         "how Forces finds neighbours: list (built at each rebuild; fast, 1 byte per entry) | "
          "cells (the cells around each particle, walked every time: no list, about 100 bytes "
          "per particle under dbc; the same results)")
         ("max-neighbours", with_default(&o.max_neighbours),

@@ -22,8 +22,8 @@ struct MemoryPart {
 
 struct DeviceLayout {
     std::uint32_t capacity = 0;  // particles the arrays can hold
-    // Neighbour list entries per particle; 0 when Forces walks the cells instead
-    // (--neighbours cells): no list is kept.
+    // Neighbour list entries per particle (a byte each, after an 8-byte header: neighbour_list.h);
+    // 0 when Forces walks the cells instead (--neighbours cells): no list is kept.
     std::uint32_t max_neighbours = 0;
     bool ghost_offsets = false;  // keeps to_ghost (particle_record.h): runs under mDBC
     CellGrid grid{};
@@ -50,7 +50,8 @@ struct DeviceLayout {
 
     std::uint32_t list_stride() const { return capacity; }
     std::size_t list_bytes() const {
-        return std::size_t(capacity) * max_neighbours * sizeof(NeighbourEntry);
+        if (!uses_list()) return 0;
+        return std::size_t(capacity) * list_groups(max_neighbours) * sizeof(NeighbourGroup);
     }
     std::size_t cell_bytes() const { return 2 * sizeof(std::uint32_t) * (grid.cell_count() + 1); }
     // The instruments' sites and their sums (a back end's own scratch for them is its own).

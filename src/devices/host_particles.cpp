@@ -13,7 +13,8 @@ void HostParticles::resize(std::size_t n) {
 void HostParticles::add(Vec3 position, Vec3 velocity, float density, ParticleType particle_type,
                         Vec3 to_ghost) {
     id.push_back(static_cast<std::uint32_t>(pos.size()));
-    pos.push_back(make_vec4(position.x, position.y, position.z, 0.0f));
+    pos.push_back(
+        make_vec4(position.x, position.y, position.z, float(particle_type)));  // w: the type
     velrho.push_back(make_vec4(velocity.x, velocity.y, velocity.z, density));
     type.push_back(particle_type);
     this->to_ghost.push_back(to_ghost);

@@ -46,7 +46,7 @@ struct RunOptions {
     bool write_frames = true;   // particle frames (.pvd/.vtu), with write_output
     int rebuild_every = 10;     // k: iterations between neighbour-list rebuilds
     // How Forces finds neighbours (--neighbours): a list of each particle's neighbours, built at
-    // every rebuild (fast; max_neighbours entries of 2 bytes per particle), or the cells around
+    // every rebuild (fast; max_neighbours entries of 1 byte per particle), or the cells around
     // the particle, walked every time (no list: the lean mode, for the largest runs). The two
     // give bitwise identical results.
     enum class NeighbourSearch { kList, kCells };

@@ -268,9 +268,14 @@ void Simulation::fail_non_finite() {
 
 void Simulation::check_neighbours(std::uint32_t largest) {
     if (largest == kCellOverflow) {
-        throw SimulationError("particles clumped " + when() + ": a cell holds more than " +
-                              std::to_string(kMaxCellOccupancy) +
-                              " particles. The simulation is unstable: try a smaller --cfl.");
+        throw SimulationError(
+            "particles clumped " + when() +
+            ": a row of cells is too crowded for the neighbour "
+            "list (more than " +
+            std::to_string(kLargestRowCount) +
+            " neighbours of one particle in it, or as many particles between two of them). The "
+            "simulation is unstable: try a smaller --cfl (at a large --h-factor, --neighbours "
+            "cells has no such limit).");
     }
     if (largest > std::uint32_t(options_.max_neighbours)) {
         throw SimulationError("a particle has " + std::to_string(largest) + " neighbours " +

@@ -62,7 +62,7 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
     b.outside = n > 0 && b.cell[n - 1] == r.grid.outside_cell();
     if (b.outside) return b;
 
-    b.list.assign(std::size_t(n) * (r.max_neighbours + r.extra_rows), r.fill);
+    b.list.assign(std::size_t(n) * (list_groups(r.max_neighbours) + r.extra_groups), r.fill);
     const NeighbourArgs args{b.pos.data(),      b.cell.data(),    b.cell_start.data(),
                              b.cell_end.data(), b.list.data(),    n,
                              r.max_neighbours,  r.list_radius_sq, r.grid};
@@ -73,12 +73,13 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
 std::vector<Vec4> cpu_forces(const BuiltLists& b, const SortedState& in, const ListRequest& r,
                              const SphParams& params, bool from_cells) {
     const std::uint32_t n = std::uint32_t(b.pos.size());
+    const std::vector<Vec4> pos = positions_with_types(b.pos, in.type);
     std::vector<Vec4> force(n);
     std::vector<float> dt_max(n);
     cpu::forces(
-        ForcesArgs{b.pos.data(), in.velrho.data(), in.type.data(), b.cell.data(),
-                   b.cell_start.data(), b.cell_end.data(), from_cells ? nullptr : b.list.data(),
-                   force.data(), dt_max.data(), n, r.max_neighbours, r.grid, params},
+        ForcesArgs{pos.data(), in.velrho.data(), in.type.data(), b.cell.data(), b.cell_start.data(),
+                   b.cell_end.data(), from_cells ? nullptr : b.list.data(), force.data(),
+                   dt_max.data(), n, r.max_neighbours, r.grid, params},
         0, n);
     return force;
 }
@@ -101,6 +102,13 @@ void check_backend(BackendChoice backend) {
 }
 
 }  // namespace
+
+std::vector<Vec4> positions_with_types(const std::vector<Vec4>& pos,
+                                       const std::vector<std::uint8_t>& type) {
+    std::vector<Vec4> out = pos;
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].w = float(type[i]);
+    return out;
+}
 
 BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
                        const ListRequest& request, const std::vector<Vec3>& to_ghost) {

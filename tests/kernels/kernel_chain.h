@@ -23,7 +23,7 @@ struct BuiltLists {
     std::vector<Vec3> to_ghost;      // as given, or zero
     std::vector<std::uint32_t> cell;
     std::vector<std::uint32_t> cell_start, cell_end;
-    std::vector<NeighbourEntry> list;  // stride = particle count
+    std::vector<NeighbourGroup> list;  // stride = particle count
     std::uint32_t largest = 0;
     bool outside = false;  // some particle hashed outside the grid; no list was built
 };
@@ -32,10 +32,10 @@ struct ListRequest {
     CellGrid grid;
     float list_radius_sq = 0.0f;
     std::uint32_t max_neighbours = 0;
-    // Rows beyond max_neighbours, all set to `fill`, so that writes past a particle's last entry
-    // can be detected.
-    std::uint32_t extra_rows = 0;
-    NeighbourEntry fill = kListEnd;
+    // Groups beyond a list's last (list_groups(max_neighbours)), and every group before the build,
+    // set to `fill`, so that writes past a particle's last entry can be detected.
+    std::uint32_t extra_groups = 0;
+    NeighbourGroup fill = 0;
 };
 
 // hash -> sort_by_key -> gather -> assign_cells -> find_cell_ranges -> build_neighbour_lists, as
@@ -48,6 +48,11 @@ struct SortedState {
     std::vector<Vec4> velrho;
     std::vector<std::uint8_t> type;
 };
+
+// `pos` with each w set to the particle's type, as the sort's gather sets it (particle_record.h):
+// Forces reads a neighbour's type there.
+std::vector<Vec4> positions_with_types(const std::vector<Vec4>& pos,
+                                       const std::vector<std::uint8_t>& type);
 
 // Forces (ax, ay, az, drho/dt) of every particle of `lists`, on `backend`: with the neighbours
 // from the list, or with `from_cells` from the cells around each particle (no list).

@@ -78,7 +78,8 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
     b.outside = n > 0 && b.cell[n - 1] == r.grid.outside_cell();
     if (b.outside) return b;
 
-    DeviceVector<NeighbourEntry> list(std::size_t(n) * (r.max_neighbours + r.extra_rows), r.fill);
+    DeviceVector<NeighbourGroup> list(
+        std::size_t(n) * (list_groups(r.max_neighbours) + r.extra_groups), r.fill);
     DeviceVector<std::uint32_t> largest(1, 0u);
     const NeighbourArgs args{raw(s_pos),       raw(cell),        raw(cell_start),
                              raw(cell_end),    raw(list),        n,
@@ -93,13 +94,14 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
 std::vector<Vec4> cuda_forces(const BuiltLists& b, const SortedState& in, const ListRequest& r,
                               const SphParams& params, bool from_cells) {
     const std::uint32_t n = std::uint32_t(b.pos.size());
-    DeviceVector<Vec4> pos(b.pos.begin(), b.pos.end());
+    const std::vector<Vec4> typed = positions_with_types(b.pos, in.type);
+    DeviceVector<Vec4> pos(typed.begin(), typed.end());
     DeviceVector<Vec4> velrho(in.velrho.begin(), in.velrho.end());
     DeviceVector<std::uint8_t> type(in.type.begin(), in.type.end());
     DeviceVector<std::uint32_t> cell(b.cell.begin(), b.cell.end());
     DeviceVector<std::uint32_t> cell_start(b.cell_start.begin(), b.cell_start.end());
     DeviceVector<std::uint32_t> cell_end(b.cell_end.begin(), b.cell_end.end());
-    DeviceVector<NeighbourEntry> list(b.list.begin(), b.list.end());
+    DeviceVector<NeighbourGroup> list(b.list.begin(), b.list.end());
     DeviceVector<Vec4> force(n);
     DeviceVector<float> dt_max(n);
     cuda::forces(ForcesArgs{raw(pos), raw(velrho), raw(type), raw(cell), raw(cell_start),
@@ -124,7 +126,7 @@ std::vector<Vec4> cuda_mdbc_densities(const BuiltLists& b, const SortedState& in
     DeviceVector<std::uint32_t> cell(b.cell.begin(), b.cell.end());
     DeviceVector<std::uint32_t> cell_start(b.cell_start.begin(), b.cell_start.end());
     DeviceVector<std::uint32_t> cell_end(b.cell_end.begin(), b.cell_end.end());
-    DeviceVector<NeighbourEntry> list(b.list.begin(), b.list.end());
+    DeviceVector<NeighbourGroup> list(b.list.begin(), b.list.end());
     cuda::mdbc_densities(
         MdbcArgs{raw(pos), raw(velrho), raw(type), raw(to_ghost), raw(cell), raw(cell_start),
                  raw(cell_end), raw(list), n, r.max_neighbours, 0, n, r.grid, params},

@@ -99,7 +99,7 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     sort_permutation_.assign(n, 0u);
     cell_start_.assign(layout.grid.cell_count() + 1, kEmptyCell);
     cell_end_.assign(layout.grid.cell_count() + 1, 0u);
-    list_.assign(layout.list_bytes() / sizeof(NeighbourEntry), kListEnd);
+    list_.assign(layout.list_bytes() / sizeof(NeighbourGroup), NeighbourGroup(0));
     list_.shrink_to_fit();
     instrument_sites_.assign(layout.instrument_sites, InstrumentSite{});
     instrument_sums_.assign(std::size_t(layout.instrument_sites) * kCellPlanes,

@@ -93,7 +93,7 @@ private:
         });
     }
     // The kernels' list, or null when Forces walks the cells (--neighbours cells).
-    NeighbourEntry* list_or_null() { return layout_.uses_list() ? list_.data() : nullptr; }
+    NeighbourGroup* list_or_null() { return layout_.uses_list() ? list_.data() : nullptr; }
     // The predicted state (positions, velocities and densities) of the predictor-corrector.
     Vec4* predicted_pos() { return buffers_.incoming.pos.data(); }
     Vec4* predicted_velrho() { return buffers_.incoming.velrho.data(); }
@@ -110,7 +110,7 @@ private:
     // memory being typed.
     HostArray<std::uint64_t> sort_key_;
     HostArray<std::uint32_t> sort_permutation_;
-    HostArray<NeighbourEntry> list_;
+    HostArray<NeighbourGroup> list_;
     HostArray<InstrumentSite> instrument_sites_;
     HostArray<SiteSums> instrument_sums_;
     std::optional<InstrumentSums> measurement_;  // started, not yet finished

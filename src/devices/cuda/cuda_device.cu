@@ -249,7 +249,7 @@ NeighbourBuild CudaDevice::build_lists() {
                              cell_.as<std::uint32_t>(),
                              cell_start_.as<std::uint32_t>(),
                              cell_end_.as<std::uint32_t>(),
-                             list_.as<NeighbourEntry>(),
+                             list_.as<NeighbourGroup>(),
                              layout_.list_stride(),
                              layout_.max_neighbours,
                              params_.list_radius_sq,

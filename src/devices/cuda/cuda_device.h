@@ -110,8 +110,8 @@ private:
                         params_};
     }
     // The kernels' list, or null when Forces walks the cells (--neighbours cells).
-    NeighbourEntry* list_or_null() const {
-        return layout_.uses_list() ? list_.as<NeighbourEntry>() : nullptr;
+    NeighbourGroup* list_or_null() const {
+        return layout_.uses_list() ? list_.as<NeighbourGroup>() : nullptr;
     }
     // The predicted state (positions, velocities and densities) of the predictor-corrector.
     Vec4* predicted_pos() const { return buffers_.incoming.pos.as<Vec4>(); }
