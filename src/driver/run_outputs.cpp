@@ -153,7 +153,8 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
     const bool gauges_wanted = options_.write_output && !instruments_.empty();
     const bool frame = frames_wanted && (time >= next_frame_ || last);
     const bool gauge = gauges_wanted && (time >= next_gauge_ || last);
-    if (!frame && !gauge && !measuring_) return;
+    // A row the background writes needs no call; one it does not is written at the next one.
+    if (!frame && !gauge && (writer_ || !measuring_)) return;
     TimedRegion region(seconds, track, "output", "output");
     settle(track);
     if (frame) {
@@ -175,12 +176,26 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
         }
         measuring_ = time;
         next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
-        if (last) settle(track);
+        if (last) {
+            settle(track);
+        } else if (writer_) {
+            writer_->run([this] { write_measured_row(TraceTrack{}); });
+        }
     }
     if (last && gauges_ && options_.gauge_filter_hz > 0.0) write_filtered();
 }
 
+void RunOutputs::read_instruments_with(InstrumentReader reader, bool in_background) {
+    reader_ = std::move(reader);
+    if (in_background && !writer_) writer_ = std::make_unique<BackgroundTask>();
+}
+
 void RunOutputs::settle(const TraceTrack& track) {
+    if (writer_) writer_->wait();
+    write_measured_row(track);
+}
+
+void RunOutputs::write_measured_row(const TraceTrack& track) {
     if (!measuring_) return;
     const double time = *measuring_;
     measuring_.reset();  // a row that fails to be read or written is not tried again

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "checkpoint/run_state.h"
+#include "common/background_task.h"
 #include "common/trace.h"
 #include "driver/output_series.h"
 #include "driver/run_options.h"
@@ -47,13 +48,16 @@ public:
     RunOutputs(const RunOptions& options, const std::string& problem_name,
                const Instruments& instruments, const OutputPositions& resume, int restart);
 
-    // Gauge rows are read with `reader` (before the first write_due).
-    void read_instruments_with(InstrumentReader reader) { reader_ = std::move(reader); }
+    // Gauge rows are read with `reader` (before the first write_due); `in_background`: a thread
+    // of the outputs' own waits for each measurement and writes its row, which the reader must
+    // allow (not across ranks, where reading is a collective of the main threads).
+    void read_instruments_with(InstrumentReader reader, bool in_background);
     // Writes what is due at simulated `time` (all of it when `last`): frames of the particles
     // read from `group`, gauge rows of what the reader reads on the devices. A row's measurement
-    // is started when it is due and its row written at the next write_due or settle(), so that
-    // the devices go on with the next step meanwhile; the last row is written at once. The wall
-    // time spent goes to `seconds`, and to `track` while a trace is open.
+    // is started when it is due and its row written in the background or at the next write_due
+    // or settle(), so that the devices go on with the next step meanwhile; the last row is
+    // written at once. The wall time spent goes to `seconds`, and to `track` while a trace is
+    // open. A row that failed in the background throws here or at settle().
     void write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
                    const TraceTrack& track, double& seconds);
     // Writes the row of a measurement under way, if any (across ranks a collective).
@@ -73,13 +77,19 @@ private:
     std::unique_ptr<GaugeCsv> gauges_;
     double next_frame_ = 0.0, next_gauge_ = 0.0;
     InstrumentReader reader_;
-    std::optional<double> measuring_;  // the time of the measurement under way
+    // The time of the measurement under way; while the background writes its row, the
+    // background's alone.
+    std::optional<double> measuring_;
     // The rows so far, kept for the filter and for checkpoints.
     std::vector<double> times_;
     std::vector<std::vector<double>> rows_;
 
     std::string filtered_path() const;
     void write_filtered() const;
+    // Writes the row of the measurement under way, if any.
+    void write_measured_row(const TraceTrack& track);
+    // Writes rows in the background (read_instruments_with); last, so that it stops first.
+    std::unique_ptr<BackgroundTask> writer_;
 };
 
 }  // namespace sph

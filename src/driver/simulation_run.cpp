@@ -153,8 +153,11 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                                                           saved_->outputs, restarts_)
                            : std::make_unique<RunOutputs>(options_, problem_.name(), instruments_);
         saved_.reset();
+        // Rows are written in the background except across ranks, where reading the devices'
+        // sums is a collective of every rank's main thread.
         outputs->read_instruments_with(
-            InstrumentReader{[this] { start_measuring(); }, [this] { return finish_measuring(); }});
+            InstrumentReader{[this] { start_measuring(); }, [this] { return finish_measuring(); }},
+            !span_.spread());
         if (balancer_ && writes_files()) {
             balance_log_ = std::make_unique<LoadBalanceLog>(
                 options_.output_dir + "/load_balance.csv", restarts_ > 0);
