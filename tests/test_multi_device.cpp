@@ -40,7 +40,7 @@ public:
 
 // DamBreak's spacing, as each back end's test had it: coarse on the CPU, for the suite's time.
 constexpr double kCpuDamBreakDp = 0.08, kGpuDamBreakDp = 0.03;
-constexpr double kCpuMdbcDamBreakDp = 0.06;  // 22 slices: five devices of four
+constexpr double kCpuMdbcDamBreakDp = 0.054;  // 25 slices: five devices of five
 
 // The devices of one run and the particles per edge stripe (0: the back end's default).
 struct Devices {
@@ -132,7 +132,7 @@ TEST_P(SeveralDevices, DamBreakMatchesOneDeviceBitwise) {
 
 // Under mDBC a wall particle's density reads the fluid around its ghost node, further than the
 // neighbour list reaches: each device holds as many of its neighbours' slices as that takes
-// (halo_slices), 4 here. DamBreak at a spacing fine enough for 5 devices of 4 slices or more.
+// (halo_slices), 5 here. DamBreak at a spacing fine enough for 5 devices of 5 slices or more.
 TEST_P(SeveralDevices, DamBreakUnderMdbcMatchesOneDeviceBitwise) {
     // On the GPUs, as long as the DBC test runs: which particles change device within 200
     // iterations there depends on the balancer's timing-driven slice moves, and may be none.
