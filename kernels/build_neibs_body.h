@@ -7,7 +7,10 @@
 
 #include <cstdint>
 
+#include "cell_walk.h"
+#include "ghost_list.h"
 #include "kernel_args.h"
+#include "particle_type.h"
 
 namespace sph {
 
@@ -49,17 +52,16 @@ struct ParticlePositions {
     SPH_HD const Vec4* cell(int, std::uint32_t start) const { return pos + start; }
 };
 
-// Lists particle i's neighbours within the list radius, row by row (neighbour_list.h), each row's
-// cells in linear order and each cell's particles in sorted order. Returns how many it found
-// (entries beyond max_neighbours are dropped; the caller compares) or kCellOverflow if a row is
-// too crowded to encode. `positions` (ParticlePositions or a tile of the same values) supplies the
-// candidates' positions; the list does not depend on which.
-template <class Positions>
-SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a,
-                                          const Positions& positions) {
-    const Vec3 pi = xyz(a.pos[i]);
-    const std::uint32_t ci = a.cell[i];
-    const OrderedCell o = a.grid.ordered(ci);
+// Lists for particle i the particles within the list radius of `point`, in the rows of cells
+// around `cell` (neighbour_list.h), each row's cells in linear order and each cell's particles in
+// sorted order: every one but i itself, or (kFluidOnly) the fluid alone. Returns how many it
+// found (entries beyond max_neighbours are dropped; the caller compares) or kCellOverflow if a
+// row is too crowded to encode. `positions` (ParticlePositions or a tile of the same values)
+// supplies the candidates' positions, their type in w; the list does not depend on which.
+template <bool kFluidOnly, class Positions>
+SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a,
+                                 const Positions& positions, Vec3 point, std::uint32_t cell) {
+    const OrderedCell o = a.grid.ordered(cell);
     std::uint32_t count = 0;
     NeighbourGroup header = 0, group = 0;  // entries are stored eight at a time
     auto store = [&](std::uint32_t g, NeighbourGroup value) {
@@ -76,7 +78,7 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
             for (int d2 = -1; d2 <= 1; ++d2) {
                 if (o.c2 + d2 < 0 || o.c2 + d2 >= o.n2) continue;
                 const std::uint32_t nc =
-                    ci + std::uint32_t(d0 * int(o.s0) + d1 * int(o.s1) + d2 * int(o.s2));
+                    cell + std::uint32_t(d0 * int(o.s0) + d1 * int(o.s1) + d2 * int(o.s2));
                 const std::uint32_t start = a.cell_start[nc];
                 if (start == kEmptyCell) continue;
                 if (!row_begun) previous = start - 1;  // wraps at 0: the steps still add up
@@ -84,8 +86,11 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
                 const std::uint32_t size = a.cell_end[nc] - start;
                 const Vec4* candidate = positions.cell(row, start);
                 for (std::uint32_t offset = 0; offset < size; ++offset) {
-                    const Vec3 r = pi - xyz(candidate[offset]);
-                    if (length_squared(r) >= a.list_radius_sq || start + offset == i) continue;
+                    const Vec4 c = candidate[offset];
+                    if (length_squared(point - xyz(c)) >= a.list_radius_sq || start + offset == i ||
+                        (kFluidOnly && c.w != float(kFluid))) {
+                        continue;
+                    }
                     const std::uint32_t step = start + offset - previous;
                     if (step > kLargestStep) return kCellOverflow;
                     previous = start + offset;
@@ -111,6 +116,44 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
     if (count < a.max_neighbours) store(1 + count / kEntriesPerGroup, group);
     store(0, header);
     return count;
+}
+
+// Particle i's list with no entries.
+SPH_HD std::uint32_t store_empty_list(std::uint32_t i, const NeighbourArgs& a) {
+    if (a.max_neighbours > 0) a.list[group_index(1, i, a.stride)] = 0;  // the end marker
+    a.list[group_index(0, i, a.stride)] = 0;
+    return 0;
+}
+
+// Whether any fluid particle lies within the list radius of particle i.
+SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
+    const Vec3 pi = xyz(a.pos[i]);
+    bool found = false;
+    for_each_particle_near(pi, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
+        const Vec4 c = a.pos[j];
+        found = c.w == float(kFluid) && length_squared(pi - xyz(c)) < a.list_radius_sq;
+        return found;
+    });
+    return found;
+}
+
+// Lists particle i's neighbours within the list radius (list_around); under mDBC (a.to_ghost
+// set) a wall particle with a ghost node inside the grid lists the fluid around its ghost node
+// instead, or nothing where it is dry (ghost_list.h).
+template <class Positions>
+SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a,
+                                          const Positions& positions) {
+    const Vec4 pi = a.pos[i];
+    if (a.to_ghost != nullptr && pi.w != float(kFluid)) {
+        const Vec3 offset = a.to_ghost[i];
+        const std::uint32_t cell = ghost_cell(xyz(pi), offset, a.grid);
+        if (cell != a.grid.outside_cell()) {
+            if (!fluid_near(i, a)) return store_empty_list(i, a);  // dry: rho0
+            // The node's rows are not the block's: read from the particle array.
+            return list_around<true>(i, a, ParticlePositions{a.pos}, xyz(pi) + offset, cell);
+        }
+    }
+    return list_around<false>(i, a, positions, xyz(pi), a.cell[i]);
 }
 
 SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a) {

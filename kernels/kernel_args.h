@@ -63,6 +63,9 @@ struct NeighbourArgs {
     std::uint32_t max_neighbours;  // entries per particle, a multiple of kEntriesPerGroup (8)
     float list_radius_sq;
     CellGrid grid;
+    // Under mDBC, the walls' ghost-node offsets: their lists are then of the fluid around their
+    // ghost nodes (ghost_list.h). Null otherwise.
+    const Vec3* to_ghost = nullptr;
 };
 
 // mDBC boundary densities: reads pos, type, to_ghost, the fluid's velrho, the cell ranges and the

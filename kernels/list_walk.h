@@ -17,20 +17,36 @@ SPH_HD std::uint32_t row_begin(std::uint32_t first_cell, const std::uint32_t* ce
     return start;
 }
 
+// Whether `cell` is the first along the grid's fastest axis (whose extent is the stride of the
+// middle one), where its rows begin at the cell itself.
+SPH_HD bool first_along_fastest(std::uint32_t cell, const CellGrid& grid) {
+    return cell % grid.stride[grid.order[1]] == 0;
+}
+
+// Where a list walk finds each row's first particle: in the cells around `cell`, the cell the
+// list was built around (the particle's own; an mDBC wall's ghost node's, ghost_list.h).
+struct RowStartsFromCells {
+    const std::uint32_t* cell_start;
+    const std::int32_t* cell_step;
+    std::uint32_t cell;
+    bool first_along_fastest;
+
+    SPH_HD std::uint32_t operator()(int row) const {
+        return row_begin(row_first_cell(cell, row, first_along_fastest, cell_step), cell_start);
+    }
+};
+
 // Calls visit(j) for each neighbour listed for particle i, in list order, until visit returns
-// true. `a` is a kernel's argument block with list, stride, max_neighbours, cell, cell_start and
-// grid; cell_step is neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
+// true. `a` is a kernel's argument block with list, stride and max_neighbours; `rows` gives each
+// row's first particle.
 //
 // The list is read two groups of eight entries ahead of the entry being visited: entries come
 // from DRAM (the list is the largest array) and, read only when needed, waiting for them was the
 // largest stall of Forces. Groups past the end marker may be read but are never decoded.
 template <class Args, class Visit>
-SPH_HD void for_each_listed_neighbour(std::uint32_t i, const Args& a, const std::int32_t* cell_step,
-                                      Visit&& visit) {
+SPH_HD void walk_listed_neighbours(std::uint32_t i, const Args& a, const RowStartsFromCells& rows,
+                                   Visit&& visit) {
     const std::uint32_t groups = a.max_neighbours / kEntriesPerGroup;
-    const std::uint32_t cell_i = a.cell[i];
-    // The fastest axis's extent is the stride of the middle one.
-    const bool first_along_fastest = cell_i % a.grid.stride[a.grid.order[1]] == 0;
     auto group_at = [&](std::uint32_t g) {
         return g < groups ? a.list[group_index(1 + g, i, a.stride)] : NeighbourGroup(0);
     };
@@ -50,9 +66,7 @@ SPH_HD void for_each_listed_neighbour(std::uint32_t i, const Args& a, const std:
                     ++row;
                     left = row < kCountedRows ? row_count(header, row) : ~0u;
                 } while (left == 0);
-                j = row_begin(row_first_cell(cell_i, row, first_along_fastest, cell_step),
-                              a.cell_start) -
-                    1;  // wraps at 0: the step brings it back
+                j = rows(row) - 1;  // wraps at 0: the step brings it back
             }
             --left;
             j += step;
@@ -61,6 +75,18 @@ SPH_HD void for_each_listed_neighbour(std::uint32_t i, const Args& a, const std:
         group = next_group;
         next_group = group_after;
     }
+}
+
+// The same for a list built around particle i's own cell (`a` also has cell, cell_start and
+// grid); cell_step is neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
+template <class Args, class Visit>
+SPH_HD void for_each_listed_neighbour(std::uint32_t i, const Args& a, const std::int32_t* cell_step,
+                                      Visit&& visit) {
+    const std::uint32_t cell_i = a.cell[i];
+    walk_listed_neighbours(
+        i, a,
+        RowStartsFromCells{a.cell_start, cell_step, cell_i, first_along_fastest(cell_i, a.grid)},
+        visit);
 }
 
 // Forces' neighbours from the list (--neighbours list, the default); CellNeighbours

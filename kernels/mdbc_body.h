@@ -21,18 +21,19 @@
 // index order, each cell's particles in sorted order, so that the sums run in the same order on
 // every device split and results stay bitwise identical (given the device holds those cells).
 //
-// A wall particle with no fluid in its neighbour list (the list radius, 2h and a skin, covers
-// where the fluid may come before the next rebuild) touches no fluid: it is dry, takes rho0 and
-// costs a list scan instead of a ghost node's 27 cells, which spares most of a tank's walls.
-// Particles without a list (a device's external copies, and every particle under --neighbours
-// cells) are evaluated in full; where one differs from a listed run's dry rho0, no fluid is near
-// enough to read it.
+// A listed wall particle walks its list instead, which holds the fluid around its ghost node in
+// the cell walk's order (ghost_list.h), or nothing where no fluid lies within the list radius of
+// the wall itself (2h and a skin, covering where the fluid may come before the next rebuild):
+// such a wall touches no fluid; it is dry and takes rho0. Particles without a list (a device's
+// external copies, and every particle under --neighbours cells) walk the cells in full; where
+// one differs from a listed run's dry rho0, no fluid is near enough to read it.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
 #include "cell_walk.h"
+#include "ghost_list.h"
 #include "kernel_args.h"
 #include "list_walk.h"
 #include "particle_type.h"
@@ -144,16 +145,29 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t*
     const Vec3 offset = a.to_ghost[i];
     if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f) return;
     const bool listed = a.list != nullptr && i >= a.listed_begin && i < a.listed_end;
-    if (listed && !lists_fluid(i, a, cell_step)) {
-        a.velrho[i].w = a.params.rho0;
-        return;
-    }
     const Vec3 g = xyz(a.pos[i]) + offset;
     GhostSums sums{};
-    for_each_particle_near(g, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
-        if (a.type[j] == kFluid) add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
-        return false;
-    });
+    const std::uint32_t node_cell = ghost_cell(xyz(a.pos[i]), offset, a.grid);
+    if (listed && node_cell != a.grid.outside_cell()) {  // the fluid around g, listed
+        const RowStartsFromCells rows{a.cell_start, cell_step, node_cell,
+                                      first_along_fastest(node_cell, a.grid)};
+        walk_listed_neighbours(i, a, rows, [&](std::uint32_t j) {
+            add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
+            return false;
+        });
+    } else {
+        // A node outside the grid: the wall's own list says whether it is dry.
+        if (listed && !lists_fluid(i, a, cell_step)) {
+            a.velrho[i].w = a.params.rho0;
+            return;
+        }
+        for_each_particle_near(g, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
+            if (a.type[j] == kFluid) {
+                add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
+            }
+            return false;
+        });
+    }
     a.velrho[i].w = density_from_ghost_sums(sums, offset, a.params);
 }
 

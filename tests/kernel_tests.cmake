@@ -12,6 +12,7 @@ sph_add_test(test_kernels
   ${CMAKE_CURRENT_LIST_DIR}/test_neighbour_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_wall_forces.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_mdbc.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_ghost_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_cell_neighbours.cpp
   ${kernel_chain_sources})
 target_include_directories(test_kernels PRIVATE ${CMAKE_CURRENT_LIST_DIR})

@@ -71,7 +71,7 @@ WallScene corner_scene(double side, bool corner) {
 template <class Density>
 std::vector<float> mdbc_on(BackendChoice backend, const WallScene& s, Density rho_of,
                            float wall_start, BuiltLists* lists_out = nullptr) {
-    const BuiltLists b = build_lists(backend, s.pos, s.request, s.to_ghost);
+    const BuiltLists b = build_lists(backend, s.pos, s.request, s.to_ghost, s.type);
     EXPECT_FALSE(b.outside);
     const std::size_t n = b.pos.size();
     SortedState state{std::vector<Vec4>(n), std::vector<std::uint8_t>(n)};

@@ -10,9 +10,13 @@
 
 namespace sph::testing {
 
-TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost) {
+TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost,
+                           const std::vector<std::uint8_t>& types) {
     if (!to_ghost.empty() && to_ghost.size() != n) {
         throw std::invalid_argument("kernel chain: one to_ghost per particle, or none");
+    }
+    if (!types.empty() && types.size() != n) {
+        throw std::invalid_argument("kernel chain: one type per particle, or none");
     }
     TaggedInputs in;
     in.velrho.resize(n);
@@ -22,7 +26,7 @@ TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost) {
     for (std::uint32_t i = 0; i < n; ++i) {
         in.id[i] = i;
         in.velrho[i] = make_vec4(float(i), 0.0f, 0.0f, 1000.0f);
-        in.type[i] = std::uint8_t(i % 2);
+        in.type[i] = types.empty() ? std::uint8_t(i % 2) : types[i];
     }
     return in;
 }
@@ -30,9 +34,10 @@ TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost) {
 namespace {
 
 BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r,
-                           const std::vector<Vec3>& to_ghost) {
+                           const std::vector<Vec3>& to_ghost,
+                           const std::vector<std::uint8_t>& types) {
     const std::uint32_t n = std::uint32_t(pos_in.size());
-    const TaggedInputs in = tagged_inputs(n, to_ghost);
+    const TaggedInputs in = tagged_inputs(n, to_ghost, types);
     std::vector<std::uint64_t> key(n);
     std::vector<std::uint32_t> permutation(n);
     cpu::hash(
@@ -63,9 +68,10 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
     if (b.outside) return b;
 
     b.list.assign(std::size_t(n) * (list_groups(r.max_neighbours) + r.extra_groups), r.fill);
-    const NeighbourArgs args{b.pos.data(),      b.cell.data(),    b.cell_start.data(),
-                             b.cell_end.data(), b.list.data(),    n,
-                             r.max_neighbours,  r.list_radius_sq, r.grid};
+    NeighbourArgs args{b.pos.data(),      b.cell.data(),    b.cell_start.data(),
+                       b.cell_end.data(), b.list.data(),    n,
+                       r.max_neighbours,  r.list_radius_sq, r.grid};
+    if (!to_ghost.empty()) args.to_ghost = b.to_ghost.data();  // mDBC: walls list their nodes'
     b.largest = cpu::build_neighbour_lists(args, 0, n);
     return b;
 }
@@ -111,10 +117,11 @@ std::vector<Vec4> positions_with_types(const std::vector<Vec4>& pos,
 }
 
 BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
-                       const ListRequest& request, const std::vector<Vec3>& to_ghost) {
+                       const ListRequest& request, const std::vector<Vec3>& to_ghost,
+                       const std::vector<std::uint8_t>& types) {
     check_backend(backend);
-    return backend == BackendChoice::kCuda ? cuda_build_lists(pos, request, to_ghost)
-                                           : cpu_build_lists(pos, request, to_ghost);
+    return backend == BackendChoice::kCuda ? cuda_build_lists(pos, request, to_ghost, types)
+                                           : cpu_build_lists(pos, request, to_ghost, types);
 }
 
 std::vector<Vec4> forces(BackendChoice backend, const BuiltLists& lists, const SortedState& input,

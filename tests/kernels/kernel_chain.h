@@ -19,7 +19,7 @@ struct BuiltLists {
     std::vector<Vec4> pos;
     std::vector<Vec4> velrho;        // velrho.x = the input index, as the chain fills it
     std::vector<std::uint32_t> id;   // the input index of each sorted particle
-    std::vector<std::uint8_t> type;  // the input index modulo 2, as the chain fills it
+    std::vector<std::uint8_t> type;  // as given, or the input index modulo 2
     std::vector<Vec3> to_ghost;      // as given, or zero
     std::vector<std::uint32_t> cell;
     std::vector<std::uint32_t> cell_start, cell_end;
@@ -39,9 +39,12 @@ struct ListRequest {
 };
 
 // hash -> sort_by_key -> gather -> assign_cells -> find_cell_ranges -> build_neighbour_lists, as
-// the devices chain them at a rebuild, on `backend` (kCpu or kCuda).
+// the devices chain them at a rebuild, on `backend` (kCpu or kCuda). With to_ghost, as under
+// mDBC: the walls list the fluid around their ghost nodes (ghost_list.h), which takes the
+// particles' types (without them, the chain's tags).
 BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
-                       const ListRequest& request, const std::vector<Vec3>& to_ghost = {});
+                       const ListRequest& request, const std::vector<Vec3>& to_ghost = {},
+                       const std::vector<std::uint8_t>& types = {});
 
 // The particles' state for Forces and mDBC, in the sorted order of `lists`.
 struct SortedState {
@@ -67,20 +70,22 @@ std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,
 
 // The CUDA halves, defined by kernel_chain_cuda.cu (or its stand-in in a build without CUDA).
 BuiltLists cuda_build_lists(const std::vector<Vec4>& pos, const ListRequest& request,
-                            const std::vector<Vec3>& to_ghost);
+                            const std::vector<Vec3>& to_ghost,
+                            const std::vector<std::uint8_t>& types);
 std::vector<Vec4> cuda_forces(const BuiltLists& lists, const SortedState& input,
                               const ListRequest& request, const SphParams& params, bool from_cells);
 std::vector<Vec4> cuda_mdbc_densities(const BuiltLists& lists, const SortedState& state,
                                       const ListRequest& request, const SphParams& params);
 
-// The inputs the chain gathers along with the positions: velrho.x = index, type = index % 2,
-// to_ghost as given (or zero).
+// The inputs the chain gathers along with the positions: velrho.x = index, type as given (or
+// index % 2), to_ghost as given (or zero).
 struct TaggedInputs {
     std::vector<Vec4> velrho;
     std::vector<std::uint32_t> id;
     std::vector<std::uint8_t> type;
     std::vector<Vec3> to_ghost;
 };
-TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost);
+TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost,
+                           const std::vector<std::uint8_t>& types = {});
 
 }  // namespace sph::testing

@@ -33,9 +33,10 @@ std::vector<T> to_host(const DeviceVector<T>& v) {
 }  // namespace
 
 BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r,
-                            const std::vector<Vec3>& to_ghost_in) {
+                            const std::vector<Vec3>& to_ghost_in,
+                            const std::vector<std::uint8_t>& types) {
     const std::uint32_t n = std::uint32_t(pos_in.size());
-    const TaggedInputs in = tagged_inputs(n, to_ghost_in);
+    const TaggedInputs in = tagged_inputs(n, to_ghost_in, types);
     DeviceVector<Vec4> pos(pos_in.begin(), pos_in.end());
     DeviceVector<Vec4> velrho(in.velrho.begin(), in.velrho.end());
     DeviceVector<std::uint32_t> id(in.id.begin(), in.id.end());
@@ -81,9 +82,9 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
     DeviceVector<NeighbourGroup> list(
         std::size_t(n) * (list_groups(r.max_neighbours) + r.extra_groups), r.fill);
     DeviceVector<std::uint32_t> largest(1, 0u);
-    const NeighbourArgs args{raw(s_pos),       raw(cell),        raw(cell_start),
-                             raw(cell_end),    raw(list),        n,
-                             r.max_neighbours, r.list_radius_sq, r.grid};
+    NeighbourArgs args{raw(s_pos), raw(cell),        raw(cell_start),  raw(cell_end), raw(list),
+                       n,          r.max_neighbours, r.list_radius_sq, r.grid};
+    if (!to_ghost_in.empty()) args.to_ghost = raw(s_to_ghost);  // mDBC: walls list their nodes'
     cuda::build_neighbour_lists(args, 0, n, raw(largest), 0);
     b.list = to_host(list);
     b.largest = to_host(largest)[0];

@@ -166,15 +166,17 @@ NeighbourBuild CpuDevice::build_lists() {
     std::fill(cell_start_.begin(), cell_start_.end(), kEmptyCell);
     cpu::find_cell_ranges(CellRangeArgs{cell_.data(), cell_start_.data(), cell_end_.data(), total,
                                         layout_.grid.outside_cell()});
-    const NeighbourArgs args{buffers_.current.pos.data(),
-                             cell_.data(),
-                             cell_start_.data(),
-                             cell_end_.data(),
-                             list_.data(),
-                             layout_.list_stride(),
-                             layout_.max_neighbours,
-                             params_.list_radius_sq,
-                             layout_.grid};
+    NeighbourArgs args{buffers_.current.pos.data(),
+                       cell_.data(),
+                       cell_start_.data(),
+                       cell_end_.data(),
+                       list_.data(),
+                       layout_.list_stride(),
+                       layout_.max_neighbours,
+                       params_.list_radius_sq,
+                       layout_.grid};
+    // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h).
+    if (params_.boundary == BoundaryModel::kMdbc) args.to_ghost = buffers_.current.to_ghost.data();
     NeighbourBuild result;
     if (!layout_.uses_list()) return result;  // Forces walks the cells
     result.largest_count = cpu::build_neighbour_lists(

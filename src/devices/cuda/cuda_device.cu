@@ -245,15 +245,18 @@ NeighbourBuild CudaDevice::build_lists() {
     }
     Scalars* d_scalars = scalars_.as<Scalars>();
     SPH_CUDA_CHECK(cudaMemsetAsync(&d_scalars->largest_count, 0, 4, stream_));
-    const NeighbourArgs args{buffers_.current.pos.as<Vec4>(),
-                             cell_.as<std::uint32_t>(),
-                             cell_start_.as<std::uint32_t>(),
-                             cell_end_.as<std::uint32_t>(),
-                             list_.as<NeighbourGroup>(),
-                             layout_.list_stride(),
-                             layout_.max_neighbours,
-                             params_.list_radius_sq,
-                             layout_.grid};
+    NeighbourArgs args{buffers_.current.pos.as<Vec4>(),
+                       cell_.as<std::uint32_t>(),
+                       cell_start_.as<std::uint32_t>(),
+                       cell_end_.as<std::uint32_t>(),
+                       list_.as<NeighbourGroup>(),
+                       layout_.list_stride(),
+                       layout_.max_neighbours,
+                       params_.list_radius_sq,
+                       layout_.grid};
+    // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h).
+    if (params_.boundary == BoundaryModel::kMdbc)
+        args.to_ghost = buffers_.current.to_ghost.as<Vec3>();
     cuda::build_neighbour_lists(args, buffers_.ranges.left,
                                 buffers_.ranges.left + buffers_.ranges.internal,
                                 &d_scalars->largest_count, stream_);
