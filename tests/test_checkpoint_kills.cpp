@@ -83,7 +83,8 @@ TEST(Signals, SigtermStopsAtTheNextRebuildWithACheckpoint) {
     EXPECT_EQ(wait_for_exit(pid), 128 + SIGTERM);
     const std::vector<std::string> left = checkpoints_in(dir.path() + "/checkpoints");
     ASSERT_EQ(left.size(), 1u);
-    EXPECT_EQ(read_checkpoint(left[0]).iteration % RunOptions{}.rebuild_every, 0);  // a rebuild
+    EXPECT_EQ(read_checkpoint(left[0]).iteration % RunOptions::kDefaultRebuildEvery,
+              0);  // a rebuild
     EXPECT_NE(testing::read_text(dir.path() + "/run_report.json").find("\"interrupted\""),
               std::string::npos);
 }

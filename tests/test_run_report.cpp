@@ -150,7 +150,7 @@ TEST(RunReport, ThreeDevicesAddUpAndNeighboursTradeBytes) {
     // k iterations; each decision moves at most one slice per boundary.
     const json& lb = r.doc["load_balancing"];
     EXPECT_EQ(lb["enabled"], true);
-    EXPECT_EQ(lb["decisions"].get<long>(), (iterations - 1) / RunOptions{}.rebuild_every);
+    EXPECT_EQ(lb["decisions"].get<long>(), (iterations - 1) / RunOptions::kDefaultRebuildEvery);
     EXPECT_LE(lb["slice_moves"].get<long>(), 2 * lb["decisions"].get<long>());
     // The table shows one column per device and the parts of the time loop.
     for (const char* text : {"device 0", "device 2", "dt reduction wait", "migration",

@@ -48,7 +48,8 @@ struct RunOptions {
     // iteration's motion (0.01 of 2h) is what k = 10 with a skin of 0.1 gave; the thinner list
     // made whole runs 1-2.5 % faster on the H100 (DamBreak 0-1 s, SPHERIC 6 s; bench/NOTES.md
     // entry 8), the benchmark's first 1,000 iterations 6.5 %.
-    int rebuild_every = 8;
+    static constexpr int kDefaultRebuildEvery = 8;
+    int rebuild_every = kDefaultRebuildEvery;
     // How Forces finds neighbours (--neighbours): a list of each particle's neighbours, built at
     // every rebuild (fast; max_neighbours entries of 1 byte per particle), or the cells around
     // the particle, walked every time (no list: the lean mode, for the largest runs). The two
@@ -56,7 +57,9 @@ struct RunOptions {
     enum class NeighbourSearch { kList, kCells };
     NeighbourSearch neighbours = NeighbourSearch::kList;
     int max_neighbours = 128;
-    double list_skin = 0.08;  // list radius = 2h (1 + skin): covers motion between rebuilds
+    // The list radius is 2h (1 + list_skin): its margin covers the motion between rebuilds.
+    static constexpr double kDefaultListSkin = 0.08;
+    double list_skin = kDefaultListSkin;
     double h_factor = 1.3;    // h = h_factor * dp
     double c0_factor = 20.0;  // c0 = c0_factor * sqrt(g H)
     double cfl = 0.3;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -112,6 +113,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     for (const auto& device : devices) descriptions_.push_back(device->description());
     if (span_.spread()) descriptions_ = every_ranks_descriptions();
     params_ = make_sph_params(options_, problem.still_water_depth());
+    list_margin_ =
+        ListMargin(params_.cfl, params_.h, params_.c0, 2.0 * params_.h * options_.list_skin);
     grid_ = make_grid(problem, params_, options_.dp, split_axis);
     check_device_count(device_count);
     DeviceLayout layout;
@@ -285,6 +288,23 @@ void Simulation::check_neighbours(std::uint32_t largest) {
     largest_neighbours_ = std::max(largest_neighbours_, largest);
 }
 
+// At a rebuild: whether the interval before it kept within the list's margin (list_margin.h).
+// The first interval that did not is a warning; the report counts them all.
+void Simulation::check_list_margin() {
+    const long before = list_margin_.exceeded();
+    list_margin_.at_rebuild();
+    if (before > 0 || list_margin_.exceeded() == 0 || log_ == nullptr) return;
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(0) << "warning: before the rebuild " << when()
+         << " the fastest particle may have moved up to " << 100.0 * list_margin_.largest_share()
+         << " % of the neighbour list's margin (" << std::setprecision(2)
+         << 1000.0 * list_margin_.margin()
+         << " mm, 2h x --list-skin) since the last one: pairs that closed further were missed "
+            "until this rebuild. A smaller --rebuild-every or a larger --list-skin keeps them; "
+            "the report counts such intervals.\n";
+    *log_ << text.str();
+}
+
 // At a rebuild: Listing 1 on the Forces times of the last k iterations. Slices move at this
 // rebuild, except where the receiving device would run out of room.
 void Simulation::balance() {
@@ -351,7 +371,10 @@ void Simulation::advance() {
     }
     if (r.outside_grid) fail_out_of_domain();
     if (r.non_finite) fail_non_finite();
-    if (rebuild) check_neighbours(r.largest_neighbours);
+    if (rebuild) {
+        check_neighbours(r.largest_neighbours);
+        check_list_margin();
+    }
     if (r.removed > 0) {
         removed_ += r.removed;
         if (log_ != nullptr && ++removal_warnings_ <= kRemovalWarnings) {
@@ -364,6 +387,7 @@ void Simulation::advance() {
     }
     particle_iterations_ += double(particle_count_ - removed_);
     time_ += r.dt;
+    list_margin_.add_iteration(r.dt, next_dt_limit_, r.next_dt_limit);
     next_dt_limit_ = r.next_dt_limit;
     if (balancer_) {
         const SliceMap& map = group_->slices();

@@ -18,6 +18,7 @@
 #include "devices/device.h"
 #include "devices/device_capacity.h"
 #include "devices/host_particles.h"
+#include "driver/list_margin.h"
 #include "driver/restart.h"
 #include "driver/run_options.h"
 #include "driver/run_outputs.h"
@@ -111,6 +112,7 @@ private:
 
     HostParticles download();
     void check_neighbours(std::uint32_t largest);
+    void check_list_margin();
     void advance();
     void balance();
     void start_trace();
@@ -169,6 +171,7 @@ private:
     long iteration_ = 0;
     float next_dt_limit_;  // dt bound from the last corrector's forces
     std::uint32_t largest_neighbours_ = 0;
+    ListMargin list_margin_{0.0, 0.0, 0.0, 0.0};  // set up with the run's parameters
     // Checkpoints and restarts.
     std::optional<RunState> saved_;     // the checkpoint this run goes on from, until run()
     std::string restart_notes_;         // what reading it said, printed by run()

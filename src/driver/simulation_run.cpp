@@ -143,6 +143,10 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
         report.balancing.enabled = balancing_;
         report.instantaneous = throughput.result(report.kips());
         report.largest_neighbour_count = largest_neighbours_;
+        report.list_margin = list_margin_.margin();
+        report.list_margin_largest_share = list_margin_.largest_share();
+        report.list_margin_intervals_over = list_margin_.exceeded();
+        report.list_margin_intervals = list_margin_.intervals();
         report.restarts = restarts_;
     };
     std::unique_ptr<RunOutputs> outputs;

@@ -119,6 +119,13 @@ void print_summary(const RunReport& r, std::ostream& out) {
     } else {
         out << "  neighbours    found in the cells (no list)\n";
     }
+    if (r.list_margin_intervals > 0) {
+        out << "  list margin   the fastest particle moved at most " << std::setprecision(0)
+            << 100.0 * r.list_margin_largest_share << " % of the " << std::setprecision(2)
+            << 1000.0 * r.list_margin << " mm margin between rebuilds ("
+            << r.list_margin_intervals_over << " of " << r.list_margin_intervals
+            << " intervals over)\n";
+    }
     if (!r.trace_file.empty()) out << "  trace         " << r.trace_file << "\n";
 }
 
@@ -320,6 +327,11 @@ void write_report_json(const RunReport& r, const std::string& path) {
               {"neighbour_search", r.neighbour_search},
               {"largest_neighbour_count", r.largest_neighbour_count},
               {"max_neighbours", r.max_neighbours},
+              {"list_margin",
+               {{"margin_m", r.list_margin},
+                {"largest_share", r.list_margin_largest_share},
+                {"intervals_over", r.list_margin_intervals_over},
+                {"intervals", r.list_margin_intervals}}},
               {"output_frames", r.output_frames}};
     if (!r.error.empty()) t["error"] = r.error;
     if (!r.trace_file.empty()) t["trace_file"] = r.trace_file;

@@ -74,11 +74,16 @@ struct RunReport {
     std::string neighbour_search = "list";      // --neighbours: list | cells
     std::uint32_t largest_neighbour_count = 0;  // list entries used at most (list only)
     int max_neighbours = 0;                     // list entries per particle; 0: no list
-    std::string trace_file;                     // written by --trace, or empty
-    int restarts = 0;                           // checkpoints this run went on from, in a chain
-    int checkpoints_written = 0;                // by this run
-    double checkpoint_seconds = 0.0;            // wall time writing them (inside the time loop)
-    std::string last_checkpoint;                // the newest it wrote, or empty
+    // The list's margin for motion between rebuilds (driver/list_margin.h): 2h x the skin [m],
+    // the largest bound of the fastest particle's travel in a rebuild interval over it, and the
+    // intervals whose bound passed it, of all.
+    double list_margin = 0.0, list_margin_largest_share = 0.0;
+    long list_margin_intervals_over = 0, list_margin_intervals = 0;
+    std::string trace_file;           // written by --trace, or empty
+    int restarts = 0;                 // checkpoints this run went on from, in a chain
+    int checkpoints_written = 0;      // by this run
+    double checkpoint_seconds = 0.0;  // wall time writing them (inside the time loop)
+    std::string last_checkpoint;      // the newest it wrote, or empty
 
     // Thousands of iterations x particles per second of the time loop (docs/design.md: paper
     // section 4.1).
