@@ -18,21 +18,7 @@ mkdir -p "$out"
   OUT=$out timeout 300 bash bench/device_gpu_tests.sh
 
   echo "== gauges.csv, DamBreak under mDBC, dp 0.02 to 0.3 s"
-  for run in "before:$bin/dambreak_before:--devices 0" "new:$bin/dambreak:--devices 0" \
-             "new_0_0:$bin/dambreak:--devices 0,0"; do
-    IFS=: read -r name exe devices <<< "$run"
-    # shellcheck disable=SC2086
-    "$exe" --backend cuda $devices --dp 0.02 --t-end 0.3 --no-frames --gauge-every 0.01 \
-      --boundary mdbc --output-dir "$out/check_$name" > "$out/check_$name.log" 2>&1
-    echo "$name: exit $?"
-  done
-  for name in new new_0_0; do
-    if cmp -s "$out/check_before/gauges.csv" "$out/check_$name/gauges.csv"; then
-      echo "gauges.csv of $name: the same bytes as before"
-    else
-      echo "gauges.csv of $name: DIFFERS from before"
-    fi
-  done
+  OUT=$out GAUGE_OPTIONS="--boundary mdbc" bash bench/device_gauges_against_before.sh
 
   echo "== DamBreak 4.19 M, each build in turn"
   for round in 1 2; do
