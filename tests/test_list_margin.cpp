@@ -3,12 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <limits>
-#include <sstream>
 #include <string>
 
 #include "dam_break.h"
 #include "driver/list_margin.h"
-#include "driver/simulation.h"
 #include "test_support.h"
 
 namespace sph {
@@ -35,32 +33,20 @@ TEST(ListMargin, BoundsEachIntervalsTravelByTheTimeSteps) {
     EXPECT_NEAR(m.largest_share(), 0.003 / 0.0025, 1e-12);
 }
 
-struct MarginRun {
-    RunReport report;
-    std::string log;
-};
-
-MarginRun dam_break(double skin, int rebuild_every) {
+testing::ReportedRun dam_break(double skin, int rebuild_every) {
     RunOptions o = testing::small_run(0.08, 0.4);
     o.threads = 1;
     o.write_output = false;
     o.list_skin = skin;
     o.rebuild_every = rebuild_every;
-    const DamBreak problem;
-    Simulation sim(problem, o, 0);
-    std::ostringstream log;
-    MarginRun r;
-    r.report = sim.run(log);
-    print_report(r.report, log);
-    r.log = log.str();
-    return r;
+    return testing::run_reported(DamBreak(), o);
 }
 
 // DamBreak's surge runs at about 2 m/s by 0.4 s: over 8 iterations it outruns a list an eighth
 // as thick as the default (a 2 mm margin at dp 0.08), and the run says so once, naming the
 // options that fix it; rebuilt every iteration, the default list keeps up.
 TEST(ListMargin, ARunWhoseFlowOutrunsTheListWarnsAndCountsIt) {
-    const MarginRun thin = dam_break(0.01, 8);
+    const testing::ReportedRun thin = dam_break(0.01, 8);
     EXPECT_GT(thin.report.list_margin_intervals_over, 0);
     EXPECT_GT(thin.report.list_margin_largest_share, 1.0);
     EXPECT_EQ(thin.report.list_margin_intervals, (thin.report.iterations - 1) / 8);
@@ -70,7 +56,7 @@ TEST(ListMargin, ARunWhoseFlowOutrunsTheListWarnsAndCountsIt) {
     EXPECT_NE(thin.log.find("--list-skin", warning), std::string::npos);
     EXPECT_NE(thin.log.find("list margin"), std::string::npos) << thin.log;
 
-    const MarginRun thick = dam_break(RunOptions::kDefaultListSkin, 1);
+    const testing::ReportedRun thick = dam_break(RunOptions::kDefaultListSkin, 1);
     EXPECT_EQ(thick.report.list_margin_intervals, thick.report.iterations - 1);
     EXPECT_EQ(thick.report.list_margin_intervals_over, 0);
     EXPECT_LT(thick.report.list_margin_largest_share, 1.0);

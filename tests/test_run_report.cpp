@@ -5,10 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
-#include <sstream>
 
 #include "dam_break.h"
-#include "driver/simulation.h"
 #include "test_support.h"
 
 namespace sph {
@@ -28,13 +26,10 @@ Reported run_dam_break(int devices, const std::string& dir) {
     o.threads = 1;
     o.output_dir = dir;
     o.status_interval = 0.05;  // short windows, so that the instantaneous figures are measured
-    DamBreak problem;
-    Simulation sim(problem, o, 0);
-    std::ostringstream log;
+    testing::ReportedRun run = testing::run_reported(DamBreak(), o);
     Reported r;
-    r.report = sim.run(log);
-    print_report(r.report, log);
-    r.printed = log.str();
+    r.report = std::move(run.report);
+    r.printed = std::move(run.log);
     std::ifstream in(dir + "/run_report.json");
     r.doc = json::parse(in);  // throws, failing the test, when it is not JSON
     return r;

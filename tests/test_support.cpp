@@ -15,6 +15,7 @@
 #include "app/command_line.h"
 #include "app/run_app.h"
 #include "devices/cuda/cuda_support.h"
+#include "driver/simulation.h"
 
 namespace sph::testing {
 
@@ -91,6 +92,16 @@ RunOptions small_run(double dp, double t_end, BackendChoice backend) {
     o.t_end = t_end;
     o.write_output = false;
     return o;
+}
+
+ReportedRun run_reported(const Problem& problem, const RunOptions& o) {
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    ReportedRun r;
+    r.report = sim.run(log);
+    print_report(r.report, log);
+    r.log = log.str();
+    return r;
 }
 
 std::optional<RunOptions> parse_options(Problem& problem, const std::vector<std::string>& args) {

@@ -18,6 +18,7 @@
 
 #include "driver/run_options.h"
 #include "problem.h"
+#include "report/run_report.h"
 
 namespace sph {
 
@@ -66,6 +67,14 @@ std::string read_text(const std::string& path);
 
 // Options for a small, quiet run on the given back end.
 RunOptions small_run(double dp, double t_end, BackendChoice backend = BackendChoice::kCpu);
+
+// A run of `problem` with `o` in this process: its report, and its log with the report printed
+// after it, as the program prints it.
+struct ReportedRun {
+    RunReport report;
+    std::string log;
+};
+ReportedRun run_reported(const Problem& problem, const RunOptions& o);
 
 // --- One test body, every back end (as OpenMM and Cabana write their tests) ---
 // A test of this fixture runs once per back end: on the CPU everywhere, on CUDA where a GPU is
