@@ -141,7 +141,8 @@ std::pair<long, long> parse_integer_pair(const std::string& text, const char* op
 struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
                 mpi_buffers = "staged", out_of_domain = "remove", trace_window = "10:30",
-                boundary = "dbc", slip = "problem", neighbours = "list", checkpoint_every;
+                boundary = "dbc", slip = "problem", neighbours = "list", early_rebuild = "on",
+                checkpoint_every;
     std::vector<std::string> gauges, probes, walls;
 };
 
@@ -208,7 +209,11 @@ po::options_description physics_options(RunOptions& o, TextOptions& t) {
         ("gamma", with_default(&o.gamma), "Tait exponent [-]")
         ("gravity", with_default(&o.gravity), "gravitational acceleration, along -z [m/s^2]")
         ("rebuild-every", with_default(&o.rebuild_every),
-         "iterations between neighbour-list rebuilds [-]")
+         "iterations between neighbour-list rebuilds, at most [-]")
+        ("early-rebuild", po::value(&t.early_rebuild)->default_value(t.early_rebuild),
+         "on: rebuild sooner where the next iteration could take the fastest particle past "
+         "the list's margin (2h x list-skin) | off: every rebuild-every iterations, whatever "
+         "the flow (the report counts the intervals that may have missed pairs)")
         ("neighbours", po::value(&t.neighbours)->default_value(t.neighbours),
          "how Forces finds neighbours: list (built at each rebuild; fast, 1 byte per entry) | "
          "cells (the cells around each particle, walked every time: no list, about 100 bytes "
@@ -342,6 +347,10 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.boundary = parse_boundary(t.boundary);
     o.slip = parse_slip(t.slip);
     o.neighbours = parse_neighbours(t.neighbours);
+    if (t.early_rebuild != "on" && t.early_rebuild != "off") {
+        throw OptionError("--early-rebuild must be on or off (got '" + t.early_rebuild + "')");
+    }
+    o.early_rebuild = t.early_rebuild == "on";
     if (!t.memory_limit.empty()) {
         o.device_memory_limit = parse_bytes(t.memory_limit, "device-memory-limit");
         require(o.device_memory_limit > 0, "device-memory-limit", "must be positive",

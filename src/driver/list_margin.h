@@ -11,6 +11,11 @@
 // have gone; against the margin, it says whether a fast flow (a surge meeting a wall) outran the
 // list. It is tight where the fastest particle sets dt_cfl and an overestimate where forces do.
 // (For two moving particles their relative motion counts, usually less than twice this.)
+//
+// The same bound, taken one iteration ahead, says when to rebuild early (--early-rebuild): the
+// next iteration's dt is at most the dt limit the last corrector left, and its fastest particle
+// at most cfl h / dt_limit - c0 fast as it begins. The bound depends on the global dt alone, so
+// every device and rank decides alike and the invariants hold.
 #pragma once
 
 namespace sph {
@@ -26,6 +31,11 @@ public:
     void add_iteration(double dt, double cfl_dt_before, double cfl_dt_after);
     // A rebuild: the interval since the last one closes (none closes before any iteration).
     void at_rebuild();
+    // Whether one more iteration, with a dt of at most `dt_limit` (the stable dt as it begins),
+    // could take the bound past the margin. The step's own bound counts kSafety times over, for
+    // a flow that speeds up within it.
+    bool next_iteration_may_pass(double dt_limit) const;
+    static constexpr double kSafety = 1.1;
 
     double margin() const { return margin_; }
     // The largest travel bound of an interval so far (the open one included), over the margin.

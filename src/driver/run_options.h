@@ -50,6 +50,9 @@ struct RunOptions {
     // entry 8), the benchmark's first 1,000 iterations 6.5 %.
     static constexpr int kDefaultRebuildEvery = 8;
     int rebuild_every = kDefaultRebuildEvery;
+    // Rebuild sooner than k iterations where the next one could take the fastest particle past
+    // the list's margin (driver/list_margin.h), so that no pair closing to 2h goes unlisted.
+    bool early_rebuild = true;
     // How Forces finds neighbours (--neighbours): a list of each particle's neighbours, built at
     // every rebuild (fast; max_neighbours entries of 1 byte per particle), or the cells around
     // the particle, walked every time (no list: the lean mode, for the largest runs). The two

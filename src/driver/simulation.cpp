@@ -94,7 +94,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     : problem_(problem),
       ranks_(&ranks),
       options_(options),
-      next_dt_limit_(std::numeric_limits<float>::infinity()) {
+      next_dt_limit_(std::numeric_limits<float>::infinity()),
+      since_rebuild_(options.rebuild_every) {
     const auto start = SteadyClock::now();
     // A restart's checkpoint is read and verified before any device is touched.
     saved_ = read_restart(options_, restart_notes_);
@@ -353,6 +354,11 @@ void Simulation::balance() {
     if (balance_log_) balance_log_->write(iteration_, time_, *decision, count);
 }
 
+bool Simulation::at_rebuild() const {
+    return since_rebuild_ >= options_.rebuild_every ||
+           (options_.early_rebuild && list_margin_.next_iteration_may_pass(next_dt_limit_));
+}
+
 void Simulation::step() {
     if (trace_ && iteration_ == options_.trace_first) start_trace();
     advance();
@@ -361,7 +367,11 @@ void Simulation::step() {
 
 void Simulation::advance() {
     TracedRegion region(main_track_, "iteration", "iteration");
-    const bool rebuild = iteration_ % options_.rebuild_every == 0;
+    const bool rebuild = at_rebuild();
+    if (rebuild) {
+        ++rebuilds_;
+        if (since_rebuild_ < options_.rebuild_every) ++early_rebuilds_;
+    }
     if (rebuild && balancer_) balance();
     StepResult r;
     try {
@@ -389,6 +399,7 @@ void Simulation::advance() {
     time_ += r.dt;
     list_margin_.add_iteration(r.dt, next_dt_limit_, r.next_dt_limit);
     next_dt_limit_ = r.next_dt_limit;
+    since_rebuild_ = rebuild ? 1 : since_rebuild_ + 1;
     if (balancer_) {
         const SliceMap& map = group_->slices();
         for (int d = 0; d < group_->size(); ++d) {

@@ -82,13 +82,18 @@ public:
     // output series at `outputs` and `loop_seconds` of this run's time loop so far. Take it only
     // where the next iteration rebuilds (at_rebuild()): only there does a restart go on bitwise.
     RunState capture_state(const OutputPositions& outputs, double loop_seconds);
-    bool at_rebuild() const { return iteration_ % options_.rebuild_every == 0; }
+    // The next iteration rebuilds k iterations after the last rebuild, or sooner where it could
+    // take the fastest particle past the list's margin (--early-rebuild; list_margin.h).
+    bool at_rebuild() const;
     // Writes a checkpoint into the checkpoint folder; returns its path. `gather_seconds`, when
     // given, receives the time spent gathering the state from the devices.
     std::string write_checkpoint_now(const OutputPositions& outputs, double loop_seconds,
                                      double* gather_seconds = nullptr);
     // With options.keep_decision_in_memory: the state at the last decision point reached.
     std::shared_ptr<const RunState> decision_state() const { return decision_state_; }
+    // List rebuilds so far, and those sooner than --rebuild-every for the list's margin.
+    long rebuilds() const { return rebuilds_; }
+    long early_rebuilds() const { return early_rebuilds_; }
     // Restarts before this run (0 unless it went on from a checkpoint).
     int restarts() const { return restarts_; }
 
@@ -170,6 +175,10 @@ private:
     double time_ = 0.0;
     long iteration_ = 0;
     float next_dt_limit_;  // dt bound from the last corrector's forces
+    // Iterations since the last rebuild (k before the first, and on resuming from a checkpoint,
+    // which is always taken where the next iteration rebuilds); rebuilds, and those before k.
+    int since_rebuild_ = 0;
+    long rebuilds_ = 0, early_rebuilds_ = 0;
     std::uint32_t largest_neighbours_ = 0;
     ListMargin list_margin_{0.0, 0.0, 0.0, 0.0};  // set up with the run's parameters
     // Checkpoints and restarts.

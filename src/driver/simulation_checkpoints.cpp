@@ -27,6 +27,7 @@ void Simulation::resume(const RunState& saved, bool same_split) {
     time_ = saved.time;
     iteration_ = saved.iteration;
     next_dt_limit_ = saved.next_dt_limit;
+    since_rebuild_ = options_.rebuild_every;  // every checkpoint is taken before a rebuild
     removed_ = saved.removed;
     particle_iterations_ = saved.particle_iterations;
     largest_neighbours_ = saved.largest_neighbours;

@@ -147,6 +147,8 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
         report.list_margin_largest_share = list_margin_.largest_share();
         report.list_margin_intervals_over = list_margin_.exceeded();
         report.list_margin_intervals = list_margin_.intervals();
+        report.rebuilds = rebuilds_;
+        report.early_rebuilds = early_rebuilds_;
         report.restarts = restarts_;
     };
     std::unique_ptr<RunOutputs> outputs;

@@ -126,6 +126,10 @@ void print_summary(const RunReport& r, std::ostream& out) {
             << r.list_margin_intervals_over << " of " << r.list_margin_intervals
             << " intervals over)\n";
     }
+    if (r.rebuilds > 0) {
+        out << "  rebuilds      " << r.rebuilds << ", " << r.early_rebuilds
+            << " of them early for the list's margin\n";
+    }
     if (!r.trace_file.empty()) out << "  trace         " << r.trace_file << "\n";
 }
 
@@ -331,7 +335,9 @@ void write_report_json(const RunReport& r, const std::string& path) {
                {{"margin_m", r.list_margin},
                 {"largest_share", r.list_margin_largest_share},
                 {"intervals_over", r.list_margin_intervals_over},
-                {"intervals", r.list_margin_intervals}}},
+                {"intervals", r.list_margin_intervals},
+                {"rebuilds", r.rebuilds},
+                {"early_rebuilds", r.early_rebuilds}}},
               {"output_frames", r.output_frames}};
     if (!r.error.empty()) t["error"] = r.error;
     if (!r.trace_file.empty()) t["trace_file"] = r.trace_file;

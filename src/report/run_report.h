@@ -79,6 +79,8 @@ struct RunReport {
     // intervals whose bound passed it, of all.
     double list_margin = 0.0, list_margin_largest_share = 0.0;
     long list_margin_intervals_over = 0, list_margin_intervals = 0;
+    // List rebuilds, and those sooner than --rebuild-every for the margin (--early-rebuild).
+    long rebuilds = 0, early_rebuilds = 0;
     std::string trace_file;           // written by --trace, or empty
     int restarts = 0;                 // checkpoints this run went on from, in a chain
     int checkpoints_written = 0;      // by this run
