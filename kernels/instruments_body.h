@@ -194,14 +194,30 @@ SPH_HD float banded_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpe
     return -float(f.direction) * along;
 }
 
-// Whether banded particle i has at least min_neighbours banded neighbours within 2 dp. Counting
-// stops there: in the water's bulk the first cell is enough.
+// Whether banded particle i has at least min_neighbours banded neighbours within 2 dp. Its own
+// cell is counted first, whole: its particles' loads go out together instead of one after each
+// early-exit test, and in the water's bulk it settles the question. Only then the other cells
+// around it, stopping once enough are found. Whatever the order, the same particles are counted
+// towards the same threshold, so the answer is the one a walk in index order gives.
 SPH_HD bool leads(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f) {
-    const Vec3 p = xyz(a.pos[i]);
+    const Vec4 at = a.pos[i];
+    const Vec3 p = xyz(at);
+    auto counts = [&](std::uint32_t j) {
+        return j != i && in_front_band(a.pos[j], a.type[j], f) &&
+               length_squared(xyz(a.pos[j]) - p) <= f.reach_sq;
+    };
     int neighbours = 0;
+    std::uint32_t own_begin = 0, own_end = 0;  // the own cell's particles, counted first
+    const std::uint32_t own = a.grid.cell_of(at);
+    if (own != a.grid.outside_cell() && a.cell_start[own] != kEmptyCell) {
+        own_begin = a.cell_start[own];
+        own_end = a.cell_end[own];
+        for (std::uint32_t j = own_begin; j < own_end; ++j) neighbours += counts(j);
+        if (neighbours >= f.min_neighbours) return true;
+    }
     for_each_particle_near(p, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
-        if (j == i || !in_front_band(a.pos[j], a.type[j], f)) return false;
-        neighbours += length_squared(xyz(a.pos[j]) - p) <= f.reach_sq;
+        if (j >= own_begin && j < own_end) return false;
+        neighbours += counts(j);
         return neighbours >= f.min_neighbours;
     });
     return neighbours >= f.min_neighbours;

@@ -41,6 +41,9 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
     for (cudaStream_t& s : edge_stream_) {
         SPH_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));
     }
+    // The instruments' blocks take the SMs as Forces' blocks leave them.
+    SPH_CUDA_CHECK(
+        cudaStreamCreateWithPriority(&instrument_stream_, cudaStreamNonBlocking, greatest));
     int sms = 0, threads_per_sm = 0;
     SPH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, gpu_));
     SPH_CUDA_CHECK(
@@ -56,17 +59,18 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
     }
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&marker_, cudaEventDisableTiming));
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&measured_, cudaEventDisableTiming));
+    SPH_CUDA_CHECK(cudaEventCreateWithFlags(&state_ready_, cudaEventDisableTiming));
 }
 
 CudaDevice::~CudaDevice() {
     cudaSetDevice(gpu_);
-    for (cudaEvent_t e :
-         {events_.begin, events_.walls_done, events_.central_done, events_.end,
-          events_.edge_done[0], events_.edge_done[1], events_.send_begin[0], events_.send_begin[1],
-          events_.send_end[0], events_.send_end[1], trace_clock_.origin, marker_, measured_}) {
+    for (cudaEvent_t e : {events_.begin, events_.walls_done, events_.central_done, events_.end,
+                          events_.edge_done[0], events_.edge_done[1], events_.send_begin[0],
+                          events_.send_begin[1], events_.send_end[0], events_.send_end[1],
+                          trace_clock_.origin, marker_, measured_, state_ready_}) {
         if (e != nullptr) cudaEventDestroy(e);
     }
-    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]}) {
+    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1], instrument_stream_}) {
         if (s != nullptr) cudaStreamDestroy(s);
     }
 }
@@ -151,6 +155,8 @@ void CudaDevice::upload(const HostParticles& particles) {
         throw std::logic_error("CudaDevice::upload: more particles than the allocated capacity");
     }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    settle_instruments();
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));  // the copies below are not on the stream
     const std::uint32_t count = static_cast<std::uint32_t>(particles.size());
     buffers_.ranges = LocalRanges{0, count, 0};
     for_each_field(
@@ -182,6 +188,7 @@ void CudaDevice::download(HostParticles& particles) {
 
 void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    settle_instruments();
     buffers_.ranges = LocalRanges{0, count, 0};
     if (count == 0) return;
     timer_.begin(stream_);
@@ -294,6 +301,7 @@ EulerArgs CudaDevice::euler_args(float dt) const {
 
 void CudaDevice::euler(Stage stage, float dt) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    if (stage == Stage::kCorrector) settle_instruments();  // the predictor writes elsewhere
     timer_.begin(stream_);
     if (stage == Stage::kPredictor) {
         cuda::euler_predictor(euler_args(dt), 0, buffers_.ranges.total(), stream_);

@@ -150,6 +150,14 @@ private:
     // the copies need no staging and run with the stream). measured_ follows the copies.
     PinnedMemory readback_;
     cudaEvent_t measured_ = nullptr;
+    // A measurement runs on a stream of its own, from the state as the main stream left it
+    // (state_ready_), beside the next iteration's Forces, which only read that state. The main
+    // stream waits for it (settle_instruments) before anything that writes what it reads: mDBC's
+    // wall densities, the corrector's Euler, a rebuild's sort, an upload.
+    cudaStream_t instrument_stream_ = nullptr;
+    cudaEvent_t state_ready_ = nullptr;
+    bool instruments_pending_ = false;
+    void settle_instruments();
     struct Measuring {
         bool started = false, front = false;
         std::uint32_t sites = 0;

@@ -44,7 +44,10 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     }
     SPH_CUDA_CHECK(cudaEventRecord(events_.begin, stream_));  // after the last euler
     events_.walls = stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc;
-    if (events_.walls) cuda::mdbc_densities(mdbc_args(), 0, buffers_.ranges.total(), stream_);
+    if (events_.walls) {  // the wall densities are rewritten where a measurement reads them
+        settle_instruments();
+        cuda::mdbc_densities(mdbc_args(), 0, buffers_.ranges.total(), stream_);
+    }
     SPH_CUDA_CHECK(cudaEventRecord(events_.walls_done, stream_));
     const std::uint32_t stripe_begin[2] = {begin, right_begin}, stripe_end[2] = {left_end, end};
     events_.striped[0] = left_end > begin;

@@ -1,7 +1,8 @@
-// The instruments on a GPU: the sites' sums and the front's minima are queued on the device's
-// stream behind the step, read back through pinned memory, and waited for only when the host
-// needs the readings (Device::start_measuring, finish_measuring), so that a run that measures
-// every iteration need not drain the GPU for it.
+// The instruments on a GPU: the sites' sums and the front's minima are queued on a stream of
+// their own behind the step, beside the next iteration's Forces (cuda_device.h: settle_instruments
+// says where the main stream waits for them), read back through pinned memory, and waited for
+// only when the host needs the readings (Device::start_measuring, finish_measuring), so that a
+// run that measures every iteration need not drain the GPU for it.
 #include <cstring>
 #include <stdexcept>
 
@@ -23,6 +24,9 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const InstrumentArgs args = instrument_args();
     const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
+    SPH_CUDA_CHECK(cudaEventRecord(state_ready_, stream_));
+    cudaStream_t stream = instrument_stream_;
+    SPH_CUDA_CHECK(cudaStreamWaitEvent(stream, state_ready_, 0));
     if (count > 0) {
         // The sites stay the same through a run: uploaded once.
         if (sites.size() != uploaded_sites_.size() ||
@@ -30,27 +34,28 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
                 0) {
             SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_sites_.as<void>(), sites.data(),
                                            count * sizeof(InstrumentSite), cudaMemcpyHostToDevice,
-                                           stream_));
+                                           stream));
             uploaded_sites_ = sites;
         }
-        timer_.begin(stream_);
+        timer_.begin(stream);
         cuda::site_sums(args, instrument_sites_.as<InstrumentSite>(),
                         instrument_cell_sums_.as<SiteSums>(), instrument_sums_.as<SiteSums>(),
-                        count, stream_);
-        timer_.end(stream_, &KernelTimes::instruments, "instrument sites");
+                        count, stream);
+        timer_.end(stream, &KernelTimes::instruments, "instrument sites");
         SPH_CUDA_CHECK(cudaMemcpyAsync(readback_.as<SiteSums>(), instrument_sums_.as<void>(),
                                        count * kCellPlanes * sizeof(SiteSums),
-                                       cudaMemcpyDeviceToHost, stream_));
+                                       cudaMemcpyDeviceToHost, stream));
     }
     if (front != nullptr) {
         cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
-        timer_.begin(stream_);
-        cuda::front_minima(args, *front, minima, stream_);
-        timer_.end(stream_, &KernelTimes::instruments, "front");
+        timer_.begin(stream);
+        cuda::front_minima(args, *front, minima, stream);
+        timer_.end(stream, &KernelTimes::instruments, "front");
         SPH_CUDA_CHECK(cudaMemcpyAsync(front_readback(), minima, sizeof(cuda::FrontMinima),
-                                       cudaMemcpyDeviceToHost, stream_));
+                                       cudaMemcpyDeviceToHost, stream));
     }
-    SPH_CUDA_CHECK(cudaEventRecord(measured_, stream_));
+    SPH_CUDA_CHECK(cudaEventRecord(measured_, stream));
+    instruments_pending_ = true;
     measuring_ = Measuring{true, front != nullptr, count};
 }
 
@@ -66,6 +71,12 @@ InstrumentSums CudaDevice::finish_measuring() {
     out.planes.assign(sums, sums + std::size_t(measuring_.sites) * kCellPlanes);
     if (measuring_.front) out.front_key = cuda::from_ordered(front_readback()->key);
     return out;
+}
+
+void CudaDevice::settle_instruments() {
+    if (!instruments_pending_) return;
+    SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, measured_, 0));
+    instruments_pending_ = false;
 }
 
 // The front's minima follow the largest sums the layout allows in the read-back buffer.
