@@ -16,14 +16,4 @@ ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -
 echo "ncu exit $?"
 "$ncu" --import "$out/instruments.ncu-rep" --page raw --csv \
   --metrics gpu__time_duration.sum,launch__grid_size > "$out/durations.csv" 2>&1
-python3 - "$out/durations.csv" <<'PY'
-import csv, sys
-rows = list(csv.reader(open(sys.argv[1])))
-head = next(i for i, r in enumerate(rows) if r and r[0] == "ID")
-h = rows[head]
-col = {n: k for k, n in enumerate(h)}
-for r in rows[head + 2:]:
-    if len(r) == len(h):
-        print(r[col["Kernel Name"]][:40].ljust(40), r[col["gpu__time_duration.sum"]].rjust(10), "us, grid",
-              r[col["launch__grid_size"]])
-PY
+python3 bench/ncu_durations.py "$out/durations.csv"
