@@ -3,6 +3,7 @@
 // every back end; and several devices read the same bits as one, balanced or not.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -16,6 +17,38 @@
 
 namespace sph {
 namespace {
+
+// How many gauges and probes read water, of a comparison's host readings.
+struct Wet {
+    int gauges = 0, probes = 0;
+};
+
+// The device's readings against the host evaluation of the same particles, to rounding; the
+// wall sensors under the column read it.
+Wet expect_readings_near(const InstrumentReadings& device, const InstrumentReadings& host) {
+    Wet wet;
+    EXPECT_EQ(device.heights.size(), host.heights.size());
+    EXPECT_EQ(device.pressures.size(), host.pressures.size());
+    for (std::size_t g = 0; g < std::min(host.heights.size(), device.heights.size()); ++g) {
+        EXPECT_NEAR(device.heights[g], host.heights[g], 1e-4) << "gauge " << g;
+        wet.gauges += host.heights[g] > 0.0;
+    }
+    for (std::size_t p = 0; p < std::min(host.pressures.size(), device.pressures.size()); ++p) {
+        EXPECT_NEAR(device.pressures[p], host.pressures[p],
+                    1e-4 * std::fabs(host.pressures[p]) + 1e-2)
+            << "probe " << p;
+        wet.probes += host.pressures[p] > 0.0;
+    }
+    EXPECT_EQ(device.walls.size(), host.walls.size());
+    for (std::size_t w = 0; w < std::min(host.walls.size(), device.walls.size()); ++w) {
+        EXPECT_GT(host.walls[w], 500.0) << "wall sensor " << w;  // under the column
+        EXPECT_NEAR(device.walls[w], host.walls[w], 1e-4 * std::fabs(host.walls[w]) + 1e-2)
+            << "wall sensor " << w;
+    }
+    EXPECT_TRUE(std::isfinite(host.front));
+    EXPECT_DOUBLE_EQ(device.front, host.front);
+    return wet;
+}
 
 class DeviceInstruments : public testing::EveryBackend {
 protected:
@@ -37,35 +70,14 @@ protected:
         sim.step();
         const InstrumentReadings device = sim.measure();
         const InstrumentReadings host = measure(sim.instruments(), sim.particles(), sim.params());
-        ASSERT_EQ(device.heights.size(), host.heights.size());
-        ASSERT_EQ(device.pressures.size(), host.pressures.size());
-        int wet_gauges = 0, wet_probes = 0;
-        for (std::size_t g = 0; g < host.heights.size(); ++g) {
-            EXPECT_NEAR(device.heights[g], host.heights[g], 1e-4) << "gauge " << g;
-            wet_gauges += host.heights[g] > 0.0;
-        }
-        for (std::size_t p = 0; p < host.pressures.size(); ++p) {
-            EXPECT_NEAR(device.pressures[p], host.pressures[p],
-                        1e-4 * std::fabs(host.pressures[p]) + 1e-2)
-                << "probe " << p;
-            wet_probes += host.pressures[p] > 0.0;
-        }
-        ASSERT_EQ(device.walls.size(), 2u);
-        ASSERT_EQ(host.walls.size(), 2u);
-        for (std::size_t w = 0; w < host.walls.size(); ++w) {
-            EXPECT_GT(host.walls[w], 500.0) << "wall sensor " << w;  // under the column
-            EXPECT_NEAR(device.walls[w], host.walls[w], 1e-4 * std::fabs(host.walls[w]) + 1e-2)
-                << "wall sensor " << w;
-        }
-        ASSERT_TRUE(std::isfinite(host.front));
-        EXPECT_DOUBLE_EQ(device.front, host.front);
+        const Wet wet = expect_readings_near(device, host);
         std::printf(
             "%s on %d device(s), t = %.3f s: %d of %zu gauges and %d of %zu probes wet, "
             "front at x = %.4f m\n",
-            to_string(backend()).c_str(), sim.device_count(), sim.time(), wet_gauges,
-            host.heights.size(), wet_probes, host.pressures.size(), host.front);
-        EXPECT_GE(wet_gauges, 3);  // H4 and G1-G3 in and at the column
-        EXPECT_GE(wet_probes, 3);  // Q1-Q3 in it and on the wall behind it
+            to_string(backend()).c_str(), sim.device_count(), sim.time(), wet.gauges,
+            host.heights.size(), wet.probes, host.pressures.size(), host.front);
+        EXPECT_GE(wet.gauges, 3);  // H4 and G1-G3 in and at the column
+        EXPECT_GE(wet.probes, 3);  // Q1-Q3 in it and on the wall behind it
     }
     // The readings every 10 iterations over 150, with DamBreak's instruments and wall sensors,
     // the slices moving at every rebuild where balancing is on.
@@ -119,6 +131,32 @@ TEST_P(DeviceInstruments, OneDeviceReadsWhatTheHostReads) {
 
 TEST_P(DeviceInstruments, SeveralDevicesReadWhatTheHostReads) {
     expect_device_equals_host(several());
+}
+
+// A measurement finished some steps after it started reads the state it started from: on a GPU it
+// runs on a stream of its own, and the steps after it wait for it before they write what it reads
+// (mDBC's wall densities, the corrector's Euler, a rebuild's sort).
+TEST_P(DeviceInstruments, AMeasurementFinishedStepsLaterReadsTheStateItStartedFrom) {
+    for (BoundaryModel boundary : {BoundaryModel::kDbc, BoundaryModel::kMdbc}) {
+        SCOPED_TRACE(boundary == BoundaryModel::kMdbc ? "mdbc" : "dbc");
+        const DamBreak problem;
+        RunOptions o = testing::small_run(0.05, 10.0, backend());
+        o.threads = 1;
+        o.boundary = boundary;
+        o.walls = {parse_wall_sensor("3.22,0.5,0.2,-x,0.3", "W1"),
+                   parse_wall_sensor("2.8,0.4,0,+z,0.06", "W2")};
+        Simulation sim(problem, o, 0);
+        for (int i = 0; i < 149; ++i) sim.step();
+        sim.measure();  // a GPU seeks the front behind this measurement's lead next
+        while (!sim.at_rebuild()) sim.step();
+        // The measurement waits 20 ms on the GPU: the three steps are queued long before it reads.
+        sim.group().device(0).hold_measurements_for_testing(20000);
+        sim.start_measuring();
+        const HostParticles started = sim.particles();
+        for (int i = 0; i < 3; ++i) sim.step();  // a rebuild, then two plain iterations
+        const InstrumentReadings device = sim.finish_measuring();
+        expect_readings_near(device, measure(sim.instruments(), started, sim.params()));
+    }
 }
 
 // Each device returns its sums per plane of cells across the split axis, which one device holds

@@ -171,4 +171,17 @@ void front_minima(const InstrumentArgs& args, const FrontSpec& front, FrontMinim
     }
 }
 
+namespace {
+
+__global__ void hold_kernel(std::uint32_t microseconds) {
+    for (std::uint32_t t = 0; t < microseconds; ++t) __nanosleep(1000);
+}
+
+}  // namespace
+
+void hold(std::uint32_t microseconds, cudaStream_t stream) {
+    hold_kernel<<<1, 1, 0, stream>>>(microseconds);
+    SPH_CUDA_CHECK_LAUNCH("hold_kernel");
+}
+
 }  // namespace sph::cuda

@@ -45,4 +45,7 @@ BandCells band_cells(const CellGrid& grid, const FrontSpec& front);
 void front_minima(const InstrumentArgs& args, const FrontSpec& front, FrontMinima* minima,
                   cudaStream_t stream);
 
+// Testing: a kernel that does nothing for about `microseconds` on `stream`.
+void hold(std::uint32_t microseconds, cudaStream_t stream);
+
 }  // namespace sph::cuda

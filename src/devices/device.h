@@ -169,6 +169,10 @@ public:
         start_measuring(sites, front);
         return finish_measuring();
     }
+    // Testing: every measurement from now on waits `microseconds` on the device before it reads
+    // anything, so that the steps queued after it would overwrite what it reads unless they wait
+    // for it. Nothing on a device that measures at once (the CPU).
+    virtual void hold_measurements_for_testing(std::uint32_t /*microseconds*/) {}
 
     // From now on adds the device's kernels and copies to `trace` as process `process` (one
     // track per stream); nullptr stops, once what is pending has been added.

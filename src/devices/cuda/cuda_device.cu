@@ -316,9 +316,11 @@ void CudaDevice::euler(Stage stage, float dt) {
 // for at once: its trace time is then known to within the wait's few microseconds.
 void CudaDevice::trace_into(Trace* trace, int process) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]})
+    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1], instrument_stream_})
         SPH_CUDA_CHECK(cudaStreamSynchronize(s));
-    timer_.collect(times_);  // what was recorded before belongs to the old setting
+    // What was recorded before belongs to the old setting.
+    timer_.collect(times_);
+    instrument_timer_.collect(times_);
     trace_clock_.trace = trace;
     trace_clock_.process = process;
     if (trace != nullptr) {
@@ -328,13 +330,16 @@ void CudaDevice::trace_into(Trace* trace, int process) {
         main_track_ = trace->track(process, "main stream");
         edge_track_[0] = trace->track(process, "edge stream left");
         edge_track_[1] = trace->track(process, "edge stream right");
+        instrument_track_ = trace->track(process, "instrument stream");
     }
     timer_.trace_into(&trace_clock_, main_track_);
+    instrument_timer_.trace_into(&trace_clock_, instrument_track_);
 }
 
 KernelTimes CudaDevice::kernel_times() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     timer_.collect(times_);
+    instrument_timer_.collect(times_);
     return times_;
 }
 

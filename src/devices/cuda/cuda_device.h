@@ -56,6 +56,9 @@ public:
     void wait_for_marker() override;
     double last_forces_seconds() override { return last_forces_seconds_; }
     void inject_fault() override;
+    void hold_measurements_for_testing(std::uint32_t microseconds) override {
+        measurement_hold_us_ = microseconds;
+    }
     void start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
 
@@ -157,12 +160,17 @@ private:
     cudaStream_t instrument_stream_ = nullptr;
     cudaEvent_t state_ready_ = nullptr;
     bool instruments_pending_ = false;
+    std::uint32_t measurement_hold_us_ = 0;  // hold_measurements_for_testing
     void settle_instruments();
     struct Measuring {
         bool started = false, front = false;
         std::uint32_t sites = 0;
     } measuring_;
     KernelEventTimer timer_;
+    // The measurements' kernels, timed apart: timer_ is read at every dt minimum, and waiting
+    // there for a measurement on its own stream would hold the host back for it.
+    KernelEventTimer instrument_timer_;
+    int instrument_track_ = 0;
     GpuTraceClock trace_clock_;  // its trace is null outside a trace window
     int main_track_ = 0, edge_track_[2] = {0, 0};
     KernelTimes times_;

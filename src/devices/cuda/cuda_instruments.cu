@@ -22,11 +22,15 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
         throw std::logic_error("CudaDevice::start_measuring: more sites than the layout holds");
     }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    // The last measurement is finished: its times cost nothing to read. (Here, on the thread that
+    // steps, not in finish_measuring, which a writer thread may call while a step runs.)
+    instrument_timer_.collect(times_);
     const InstrumentArgs args = instrument_args();
     const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
     SPH_CUDA_CHECK(cudaEventRecord(state_ready_, stream_));
     cudaStream_t stream = instrument_stream_;
     SPH_CUDA_CHECK(cudaStreamWaitEvent(stream, state_ready_, 0));
+    if (measurement_hold_us_ > 0) cuda::hold(measurement_hold_us_, stream);
     if (count > 0) {
         // The sites stay the same through a run: uploaded once.
         if (sites.size() != uploaded_sites_.size() ||
@@ -37,20 +41,20 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
                                            stream));
             uploaded_sites_ = sites;
         }
-        timer_.begin(stream);
+        instrument_timer_.begin(stream);
         cuda::site_sums(args, instrument_sites_.as<InstrumentSite>(),
                         instrument_cell_sums_.as<SiteSums>(), instrument_sums_.as<SiteSums>(),
                         count, stream);
-        timer_.end(stream, &KernelTimes::instruments, "instrument sites");
+        instrument_timer_.end(stream, &KernelTimes::instruments, "instrument sites");
         SPH_CUDA_CHECK(cudaMemcpyAsync(readback_.as<SiteSums>(), instrument_sums_.as<void>(),
                                        count * kCellPlanes * sizeof(SiteSums),
                                        cudaMemcpyDeviceToHost, stream));
     }
     if (front != nullptr) {
         cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
-        timer_.begin(stream);
+        instrument_timer_.begin(stream);
         cuda::front_minima(args, *front, minima, stream);
-        timer_.end(stream, &KernelTimes::instruments, "front");
+        instrument_timer_.end(stream, &KernelTimes::instruments, "front");
         SPH_CUDA_CHECK(cudaMemcpyAsync(front_readback(), minima, sizeof(cuda::FrontMinima),
                                        cudaMemcpyDeviceToHost, stream));
     }
