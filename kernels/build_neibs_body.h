@@ -42,31 +42,29 @@ SPH_HD void find_cell_range(std::uint32_t i, const CellRangeArgs& a) {
     if (i + 1 == a.count || a.cell[i + 1] != cell) a.cell_end[cell] = i + 1;
 }
 
-// Where the list build reads candidates' positions: the particle array itself, or (the CUDA
-// launcher's tiled kernel) a copy of the rows of cells a block needs, in shared memory. Either
-// way cell(r, start) points at particle `start`'s position, for a cell of neighbouring row
-// r = code / 3 (three cells that differ only along the grid's fastest axis, contiguous in the
-// sorted array), and the cell's particles follow it.
-struct ParticlePositions {
-    const Vec4* pos;
-    SPH_HD const Vec4* cell(int, std::uint32_t start) const { return pos + start; }
+// Where a build puts one particle's groups until its list warp's block in the list is placed
+// (place_list_warp): group g at groups[g * step], a staging area of the back end's.
+struct ListStage {
+    NeighbourGroup* groups;
+    std::uint32_t step;
+    SPH_HD void store(std::uint32_t g, NeighbourGroup value) const {
+        groups[std::size_t(g) * step] = value;
+    }
+    SPH_HD NeighbourGroup load(std::uint32_t g) const { return groups[std::size_t(g) * step]; }
 };
 
 // Lists for particle i the particles within the list radius of `point`, in the rows of cells
 // around `cell` (neighbour_list.h), each row's cells in linear order and each cell's particles in
-// sorted order: every one but i itself, or (kFluidOnly) the fluid alone. Returns how many it
-// found (entries beyond max_neighbours are dropped; the caller compares) or kCellOverflow if a
-// row is too crowded to encode. `positions` (ParticlePositions or a tile of the same values)
-// supplies the candidates' positions, their type in w; the list does not depend on which.
-template <bool kFluidOnly, class Positions>
-SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a,
-                                 const Positions& positions, Vec3 point, std::uint32_t cell) {
+// sorted order: every one but i itself, or (kFluidOnly) the fluid alone, into `stage`. Returns
+// how many it found (entries beyond max_neighbours are dropped; the caller compares) or
+// kCellOverflow if a row is too crowded to encode. A candidate's type is its position's w.
+template <bool kFluidOnly>
+SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
+                                 std::uint32_t cell, const ListStage& stage) {
     const OrderedCell o = a.grid.ordered(cell);
     std::uint32_t count = 0;
     NeighbourGroup header = 0, group = 0;  // entries are stored eight at a time
-    auto store = [&](std::uint32_t g, NeighbourGroup value) {
-        a.list[group_index(g, i, a.stride)] = value;
-    };
+    auto store = [&](std::uint32_t g, NeighbourGroup value) { stage.store(g, value); };
     for (int d0 = -1; d0 <= 1; ++d0) {
         if (o.c0 + d0 < 0 || o.c0 + d0 >= o.n0) continue;
         for (int d1 = -1; d1 <= 1; ++d1) {
@@ -84,7 +82,7 @@ SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a,
                 if (!row_begun) previous = start - 1;  // wraps at 0: the steps still add up
                 row_begun = true;
                 const std::uint32_t size = a.cell_end[nc] - start;
-                const Vec4* candidate = positions.cell(row, start);
+                const Vec4* candidate = a.pos + start;
                 for (std::uint32_t offset = 0; offset < size; ++offset) {
                     const Vec4 c = candidate[offset];
                     if (length_squared(point - xyz(c)) >= a.list_radius_sq || start + offset == i ||
@@ -118,10 +116,10 @@ SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a,
     return count;
 }
 
-// Particle i's list with no entries.
-SPH_HD std::uint32_t store_empty_list(std::uint32_t i, const NeighbourArgs& a) {
-    if (a.max_neighbours > 0) a.list[group_index(1, i, a.stride)] = 0;  // the end marker
-    a.list[group_index(0, i, a.stride)] = 0;
+// A list with no entries.
+SPH_HD std::uint32_t store_empty_list(const NeighbourArgs& a, const ListStage& stage) {
+    if (a.max_neighbours > 0) stage.store(1, 0);  // the end marker
+    stage.store(0, 0);
     return 0;
 }
 
@@ -140,24 +138,31 @@ SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
 // Lists particle i's neighbours within the list radius (list_around); under mDBC (a.to_ghost
 // set) a wall particle with a ghost node inside the grid lists the fluid around its ghost node
 // instead, or nothing where it is dry (ghost_list.h).
-template <class Positions>
 SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a,
-                                          const Positions& positions) {
+                                          const ListStage& stage) {
     const Vec4 pi = a.pos[i];
     if (a.to_ghost != nullptr && pi.w != float(kFluid)) {
         const Vec3 offset = a.to_ghost[i];
         const std::uint32_t cell = ghost_cell(xyz(pi), offset, a.grid);
         if (cell != a.grid.outside_cell()) {
-            if (!fluid_near(i, a)) return store_empty_list(i, a);  // dry: rho0
-            // The node's rows are not the block's: read from the particle array.
-            return list_around<true>(i, a, ParticlePositions{a.pos}, xyz(pi) + offset, cell);
+            if (!fluid_near(i, a)) return store_empty_list(a, stage);  // dry: rho0
+            return list_around<true>(i, a, xyz(pi) + offset, cell, stage);
         }
     }
-    return list_around<false>(i, a, positions, xyz(pi), a.cell[i]);
+    return list_around<false>(i, a, xyz(pi), a.cell[i], stage);
 }
 
-SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a) {
-    return build_neighbour_list(i, a, ParticlePositions{a.pos});
+// A list warp's block: `height` rows (the most groups_used of its particles) from row `first` of
+// the list; lane l's groups come from stage(l), and a lane copies only the groups it used
+// (`used[l]`; the walk never decodes past its end marker). The back ends call this once every
+// lane's list is staged, with `first` from their running total of heights.
+template <class StageOf>
+SPH_HD void place_list_warp(const NeighbourArgs& a, std::uint32_t w, std::uint32_t first,
+                            std::uint32_t lane, std::uint32_t used, const StageOf& stage_of) {
+    if (lane == 0) a.list_rows[w] = first;
+    const ListStage stage = stage_of(lane);
+    NeighbourGroup* block = a.list + std::size_t(first) * kListWarp + lane;
+    for (std::uint32_t g = 0; g < used; ++g) block[std::size_t(g) * kListWarp] = stage.load(g);
 }
 
 }  // namespace sph

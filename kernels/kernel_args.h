@@ -52,20 +52,28 @@ struct CellRangeArgs {
     std::uint32_t outside_cell;
 };
 
-// Neighbour list: reads pos, cell, cell ranges; writes the interleaved list.
+// Neighbour list: reads pos, cell, cell ranges; writes the list warp by warp (neighbour_list.h).
 struct NeighbourArgs {
     const Vec4* pos;
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
     NeighbourGroup* list;
-    std::uint32_t stride;          // groups between a particle's consecutive groups (group_index)
+    std::uint32_t* list_rows;      // each list warp's first row (group_index)
     std::uint32_t max_neighbours;  // entries per particle, a multiple of kEntriesPerGroup (8)
     float list_radius_sq;
     CellGrid grid;
     // Under mDBC, the walls' ghost-node offsets: their lists are then of the fluid around their
     // ghost nodes (ghost_list.h). Null otherwise.
     const Vec3* to_ghost = nullptr;
+};
+
+// What a list build found: the largest neighbour count (or kCellOverflow), and the rows its list
+// warps' blocks take. Past the list's pool (DeviceLayout::list_pool_rows) the blocks beyond it
+// were not written: the back end builds again into a larger list.
+struct ListBuildCounts {
+    std::uint32_t largest;
+    unsigned long long rows;  // the CUDA build's atomicAdd counts in this type
 };
 
 // mDBC boundary densities: reads pos, type, to_ghost, the fluid's velrho, the cell ranges and the
@@ -80,7 +88,7 @@ struct MdbcArgs {
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
     const NeighbourGroup* list;
-    std::uint32_t stride;
+    const std::uint32_t* list_rows;
     std::uint32_t max_neighbours;
     std::uint32_t listed_begin, listed_end;
     CellGrid grid;
@@ -112,7 +120,7 @@ struct ForcesArgs {
     const NeighbourGroup* list;  // null under --neighbours cells
     Vec4* force;
     float* dt_max;
-    std::uint32_t stride;
+    const std::uint32_t* list_rows;
     std::uint32_t max_neighbours;
     CellGrid grid;
     SphParams params;

@@ -37,20 +37,22 @@ struct RowStartsFromCells {
 };
 
 // Calls visit(j) for each neighbour listed for particle i, in list order, until visit returns
-// true. `a` is a kernel's argument block with list, stride and max_neighbours; `rows` gives each
+// true. `a` is a kernel's argument block with list, list_rows and max_neighbours; `rows` gives each
 // row's first particle.
 //
 // The list is read two groups of eight entries ahead of the entry being visited: entries come
 // from DRAM (the list is the largest array) and, read only when needed, waiting for them was the
-// largest stall of Forces. Groups past the end marker may be read but are never decoded.
+// largest stall of Forces. Groups past the end marker may be read but are never decoded: they
+// may lie in the next warp's block, or in the rows the list keeps past its last block for this.
 template <class Args, class Visit>
 SPH_HD void walk_listed_neighbours(std::uint32_t i, const Args& a, const RowStartsFromCells& rows,
                                    Visit&& visit) {
     const std::uint32_t groups = a.max_neighbours / kEntriesPerGroup;
+    const NeighbourGroup* mine = list_of(i, a.list, a.list_rows);
     auto group_at = [&](std::uint32_t g) {
-        return g < groups ? a.list[group_index(1 + g, i, a.stride)] : NeighbourGroup(0);
+        return g < groups ? mine[std::size_t(1 + g) * kListWarp] : NeighbourGroup(0);
     };
-    const NeighbourGroup header = a.list[group_index(0, i, a.stride)];
+    const NeighbourGroup header = mine[0];
     NeighbourGroup group = group_at(0);
     NeighbourGroup next_group = group_at(1);
     int row = -1;

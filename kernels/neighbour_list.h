@@ -13,9 +13,15 @@
 //   for steps d0, d1 along the two slower axes); row 8 takes the entries left;
 // - an entry of 0 ends the list (a step is never 0: a row's particles are distinct), unless the
 //   list is full.
-// Groups are interleaved by particle: group g of particle i is the 8 bytes at g * stride + i
-// groups from the list's start (group_index), so a warp reading group g of its 32 particles
-// reads 256 contiguous bytes, and one 8-byte access reads or writes eight entries.
+// The list is kept warp by warp: the 32 particles [32 w, 32 w + 32) (a list warp) share a block
+// of rows, as many as the most groups any of them uses (its height), and row g holds group g of
+// each of the 32, interleaved: group g of particle i is the 8 bytes at
+// (rows[i / 32] + g) * 32 + i % 32 groups from the list's start (group_index), where rows[w] is
+// where warp w's block begins. A warp of threads reading group g of its 32 particles reads 256
+// contiguous bytes, one 8-byte access reads or writes eight entries, and the list takes about
+// the mean count's bytes a particle, not the largest count's: a build writes each warp's block
+// where a running total of the heights says (the order of the blocks is the back end's; what a
+// particle's list holds is not).
 //
 // A row's stretch may hold many particles (its cells are the list radius wide), but neighbours
 // within one lie close together in it: steps above 255, or a row of more than 255 neighbours, are
@@ -41,9 +47,20 @@ constexpr int kRows = 9;         // rows of cells around a particle's cell
 constexpr int kCountedRows = 8;  // rows whose count the header holds (row 8 takes the rest)
 constexpr std::uint32_t kEntriesPerGroup = 8;
 
-// Groups a particle's list takes: the header and its entries.
+// Groups a particle's list takes at most: the header and its entries.
 SPH_HD constexpr std::uint32_t list_groups(std::uint32_t max_neighbours) {
     return 1 + max_neighbours / kEntriesPerGroup;
+}
+
+// Groups a list of `count` entries takes: the header, its entries and the end marker, unless the
+// list is full (a count past max_neighbours, or kCellOverflow, fills it).
+SPH_HD constexpr std::uint32_t groups_used(std::uint32_t count, std::uint32_t max_neighbours) {
+    return count < max_neighbours ? 2 + count / kEntriesPerGroup : list_groups(max_neighbours);
+}
+
+constexpr std::uint32_t kListWarp = 32;  // particles that share a block of rows
+SPH_HD constexpr std::uint32_t list_warps(std::uint32_t particles) {
+    return (particles + kListWarp - 1) / kListWarp;
 }
 
 // The 27 neighbouring cells, numbered 0..26 in increasing linear-index order:
@@ -71,10 +88,16 @@ SPH_HD NeighbourCellSteps neighbour_cell_steps(const CellGrid& g) {
     return steps;
 }
 
-// Where group g of particle i lies in a list whose consecutive groups are `stride` groups apart
-// (group 0 is the header, entry k is in group 1 + k / 8).
-SPH_HD std::size_t group_index(std::uint32_t g, std::uint32_t i, std::uint32_t stride) {
-    return std::size_t(g) * stride + i;
+// Where group g of particle i lies (group 0 is the header, entry k is in group 1 + k / 8), with
+// warp_rows[w] the first row of list warp w's block.
+SPH_HD std::size_t group_index(std::uint32_t g, std::uint32_t i, const std::uint32_t* warp_rows) {
+    return (std::size_t(warp_rows[i / kListWarp]) + g) * kListWarp + i % kListWarp;
+}
+
+// Particle i's group 0; its group g is g * kListWarp groups further.
+SPH_HD const NeighbourGroup* list_of(std::uint32_t i, const NeighbourGroup* list,
+                                     const std::uint32_t* warp_rows) {
+    return list + group_index(0, i, warp_rows);
 }
 
 SPH_HD NeighbourEntry entry_of(NeighbourGroup group, std::uint32_t slot) {

@@ -5,6 +5,7 @@
 // no list: the lean mode's memory, with the fields only mDBC reads left out as well.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <string>
@@ -12,10 +13,12 @@
 
 #include "cell_grid.h"
 #include "dam_break.h"
+#include "devices/device_layout.h"
 #include "driver/simulation.h"
 #include "kernels/kernel_chain.h"
 #include "kernels/kernel_test_support.h"
 #include "particle_type.h"
+#include "random_box.h"
 #include "test_support.h"
 
 namespace sph {
@@ -115,17 +118,17 @@ struct RunResult {
     double time = 0.0;
 };
 
-RunResult run_dam_break(BackendChoice backend, NeighbourSearch neighbours, DeviceSelection devices,
-                        BoundaryModel boundary, int iterations) {
-    const bool cuda = backend == BackendChoice::kCuda;
-    RunOptions o = small_run(cuda ? 0.03 : 0.06, 10.0, backend);
+RunResult run(const Problem& problem, double dp, BackendChoice backend, NeighbourSearch neighbours,
+              DeviceSelection devices, BoundaryModel boundary, int iterations,
+              std::uint32_t* list_height = nullptr) {
+    RunOptions o = small_run(dp, 10.0, backend);
     o.neighbours = neighbours;
     o.devices = devices;
     o.boundary = boundary;
     o.threads = 1;
-    const DamBreak problem;
     Simulation sim(problem, o, 0);
     for (int i = 0; i < iterations; ++i) sim.step();
+    if (list_height != nullptr) *list_height = sim.group().device(0).layout().list_height;
     HostParticles p = sim.particles();
     RunResult r;
     r.all = states_by_id(p);
@@ -136,6 +139,12 @@ RunResult run_dam_break(BackendChoice backend, NeighbourSearch neighbours, Devic
     r.fluid = states_by_id(fluid);
     r.time = sim.time();
     return r;
+}
+
+RunResult run_dam_break(BackendChoice backend, NeighbourSearch neighbours, DeviceSelection devices,
+                        BoundaryModel boundary, int iterations) {
+    const double dp = backend == BackendChoice::kCuda ? 0.03 : 0.06;
+    return run(DamBreak(), dp, backend, neighbours, devices, boundary, iterations);
 }
 
 DeviceSelection one_device(BackendChoice backend) {
@@ -175,21 +184,44 @@ TEST_P(CellNeighbours, MdbcWaterEqualsTheListRunBitwise) {
     EXPECT_EQ(count_bitwise_differences(listed.fluid, cells.fluid), 0);
 }
 
+// A list keeps room for a lattice's lists at first (12 groups a particle at the default radius);
+// jittered water's take more, so the device grows its list at the first rebuild, and the run
+// still gives the cell walk's bits, through later rebuilds.
+TEST_P(CellNeighbours, AListThatOutgrowsItsRoomGrowsAndStillEqualsTheCellsBitwise) {
+    const RandomBox problem;
+    const double dp = 0.02;
+    const SphParams params = params_for_dp(dp);
+    const std::uint32_t reserved =
+        expected_list_height(std::sqrt(double(params.list_radius_sq)) / dp, 128);
+    ASSERT_EQ(reserved, 12u);
+    std::uint32_t height = 0;
+    const RunResult listed = run(problem, dp, backend(), NeighbourSearch::kList,
+                                 one_device(backend()), BoundaryModel::kDbc, 40, &height);
+    EXPECT_GT(height, reserved) << "the list did not grow";
+    const RunResult cells = run(problem, dp, backend(), NeighbourSearch::kCells,
+                                one_device(backend()), BoundaryModel::kDbc, 40);
+    EXPECT_EQ(listed.time, cells.time);
+    ASSERT_EQ(listed.all.size(), cells.all.size());
+    EXPECT_EQ(count_bitwise_differences(listed.all, cells.all), 0);
+}
+
 SPH_ON_EVERY_BACKEND(CellNeighbours);
 
 // What a run lays out per particle: no list from the cells, and mDBC's ghost offsets only under
 // mDBC (pos 16 + velrho 16 + id 4 + type 1 = 37 bytes a record, twice, plus force, dt_max and
-// cell, 24); a list of the default 128 entries takes 136 bytes (a byte an entry, and the 8-byte
-// header). That devices allocate what their layout says is test_device_memory's.
+// cell, 24); a list of the default 128 entries keeps 12 groups a particle (96 bytes: the header,
+// the 80 neighbours of a lattice particle within the default list radius, the end marker), the
+// 17 rows of a particle's largest list after the last block, and where each block of 32 particles
+// begins (4 bytes). That devices allocate what their layout says is test_device_memory's.
 TEST(CellNeighbours, KeepNoListAndNoGhostOffsetsUnlessMdbc) {
     struct Case {
         NeighbourSearch neighbours;
         BoundaryModel boundary;
-        std::size_t record_bytes, list_bytes_per_particle;
+        std::size_t record_bytes, list_height;
     };
     for (const Case& c : {Case{NeighbourSearch::kCells, BoundaryModel::kDbc, 37, 0},
                           Case{NeighbourSearch::kCells, BoundaryModel::kMdbc, 49, 0},
-                          Case{NeighbourSearch::kList, BoundaryModel::kDbc, 37, 136}}) {
+                          Case{NeighbourSearch::kList, BoundaryModel::kDbc, 37, 12}}) {
         RunOptions o = small_run(0.06, 10.0);
         o.neighbours = c.neighbours;
         o.boundary = c.boundary;
@@ -200,7 +232,14 @@ TEST(CellNeighbours, KeepNoListAndNoGhostOffsetsUnlessMdbc) {
         SCOPED_TRACE("record " + std::to_string(c.record_bytes) + " B");
         EXPECT_EQ(layout.record_bytes(), c.record_bytes);
         EXPECT_EQ(layout.particle_bytes(), 2 * c.record_bytes + 24);
-        EXPECT_EQ(layout.list_bytes(), layout.capacity * c.list_bytes_per_particle);
+        const std::size_t warps = list_warps(layout.capacity);
+        if (c.list_height == 0) {
+            EXPECT_EQ(layout.list_bytes() + layout.list_index_bytes(), 0u);
+        } else {
+            EXPECT_EQ(layout.list_height, c.list_height);
+            EXPECT_EQ(layout.list_bytes(), (warps * c.list_height + 17) * kListWarp * 8);
+            EXPECT_EQ(layout.list_index_bytes(), warps * 4);
+        }
         sim.step();  // and runs
         EXPECT_GT(sim.time(), 0.0);
     }

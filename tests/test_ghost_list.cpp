@@ -73,8 +73,9 @@ std::vector<std::uint32_t> decode_around(const testing::BuiltLists& b, const Cel
     const std::uint32_t n = std::uint32_t(b.pos.size());
     struct View {
         const NeighbourGroup* list;
-        std::uint32_t stride, max_neighbours;
-    } view{b.list.data(), n, kMaxNeighbours};
+        const std::uint32_t* list_rows;
+        std::uint32_t max_neighbours;
+    } view{b.list.data(), b.list_rows.data(), kMaxNeighbours};
     const NeighbourCellSteps steps = neighbour_cell_steps(grid);
     const RowStartsFromCells rows{b.cell_start.data(), steps.by_code, cell,
                                   first_along_fastest(cell, grid)};

@@ -14,29 +14,13 @@
 #include "dam_break.h"
 #include "driver/simulation.h"
 #include "lattice.h"
-#include "still_water.h"
+#include "random_box.h"
 #include "test_support.h"
 
 namespace sph {
 namespace {
 
-// Still water whose particles are jittered off the lattice: it churns, so particles cross slices.
-class RandomBox : public StillWater {
-public:
-    RandomBox() : StillWater(0.4, 0.2, 0.2) {}
-    void fill(double dp, const EmitParticle& emit) const override {
-        std::mt19937 random(42);
-        std::uniform_real_distribution<double> jitter(-0.4 * dp, 0.4 * dp);
-        StillWater::fill(dp, [&](SetupParticle p) {
-            if (p.type == kFluid) {
-                p.x += jitter(random);
-                p.y += jitter(random);
-                p.z += jitter(random);
-            }
-            emit(p);
-        });
-    }
-};
+using testing::RandomBox;
 
 // DamBreak's spacing, as each back end's test had it: coarse on the CPU, for the suite's time.
 constexpr double kCpuDamBreakDp = 0.08, kGpuDamBreakDp = 0.03;

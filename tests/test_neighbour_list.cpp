@@ -35,7 +35,8 @@ using namespace sph::testing;
 // What for_each_listed_neighbour reads of a kernel's arguments.
 struct ListView {
     const NeighbourGroup* list;
-    std::uint32_t stride, max_neighbours;
+    const std::uint32_t* list_rows;
+    std::uint32_t max_neighbours;
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
     CellGrid grid;
@@ -45,7 +46,8 @@ struct ListView {
 std::vector<std::uint32_t> decode_list(const BuiltLists& b, const CellGrid& grid,
                                        std::uint32_t max_neighbours, std::uint32_t i) {
     const std::uint32_t n = std::uint32_t(b.pos.size());
-    const ListView view{b.list.data(), n, max_neighbours, b.cell.data(), b.cell_start.data(), grid};
+    const ListView view{b.list.data(), b.list_rows.data(),  max_neighbours,
+                        b.cell.data(), b.cell_start.data(), grid};
     const NeighbourCellSteps steps = neighbour_cell_steps(grid);
     std::vector<std::uint32_t> js;
     for_each_listed_neighbour(i, view, steps.by_code, [&](std::uint32_t j) {
@@ -65,10 +67,12 @@ std::vector<std::uint32_t> decode_list(const BuiltLists& b, const CellGrid& grid
     return js;
 }
 
-// Entry k of particle i in a list of `stride` particles.
-NeighbourEntry entry_at(const std::vector<NeighbourGroup>& list, std::uint32_t k, std::uint32_t i,
-                        std::uint32_t stride) {
-    return entry_of(list[group_index(1 + k / kEntriesPerGroup, i, stride)], k % kEntriesPerGroup);
+// Group g of sorted particle i, and its entry k.
+NeighbourGroup group_at(const BuiltLists& b, std::uint32_t g, std::uint32_t i) {
+    return b.list[group_index(g, i, b.list_rows.data())];
+}
+NeighbourEntry entry_at(const BuiltLists& b, std::uint32_t k, std::uint32_t i) {
+    return entry_of(group_at(b, 1 + k / kEntriesPerGroup, i), k % kEntriesPerGroup);
 }
 
 // The smallest float x whose cell coordinate along `axis` is at least k: the face between cells
@@ -294,7 +298,6 @@ TEST_P(NeighbourList, ReportsOverflowWithoutWritingPastTheEnd) {
     const std::uint32_t n = std::uint32_t(s.pos.size());
     constexpr std::uint32_t kFull = 256, kSmall = 16;
     constexpr NeighbourGroup kCanary = 0xA5A5A5A5A5A5A5A5u;
-    constexpr std::uint32_t kCanaryGroups = 2;
 
     // The reference is the back end's own complete list, not the brute-force set, so that this
     // test checks truncation alone and does not repeat MatchesBruteForce's verdict.
@@ -311,7 +314,6 @@ TEST_P(NeighbourList, ReportsOverflowWithoutWritingPastTheEnd) {
     ASSERT_GT(largest, kSmall) << "the scene must overflow the small list";
 
     ListRequest small = request_for(s, kSmall);
-    small.extra_groups = kCanaryGroups;
     small.fill = kCanary;
     const BuiltLists cut = build_lists(backend(), s.pos, small);
     ASSERT_FALSE(cut.outside);
@@ -319,23 +321,66 @@ TEST_P(NeighbourList, ReportsOverflowWithoutWritingPastTheEnd) {
     EXPECT_EQ(cut.largest, largest);
 
     int overflowing = 0;
+    std::vector<std::uint32_t> height(list_warps(n), 0);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        height[i / kListWarp] = std::max(height[i / kListWarp], groups_used(count[i], kSmall));
+    }
     for (std::uint32_t i = 0; i < n; ++i) {
         if (count[i] > kSmall) ++overflowing;
         // The header counts every neighbour found, kept or not.
-        ASSERT_EQ(cut.list[group_index(0, i, n)], full.list[group_index(0, i, n)])
+        ASSERT_EQ(group_at(cut, 0, i), group_at(full, 0, i))
             << "sorted particle " << i << "'s row counts";
         for (std::uint32_t k = 0; k < kSmall && k <= count[i]; ++k) {
             // The kept entries are the first ones of the complete list, then the end marker.
-            const NeighbourEntry want = k < count[i] ? entry_at(full.list, k, i, n) : kListEnd;
-            ASSERT_EQ(entry_at(cut.list, k, i, n), want)
+            const NeighbourEntry want = k < count[i] ? entry_at(full, k, i) : kListEnd;
+            ASSERT_EQ(entry_at(cut, k, i), want)
                 << "sorted particle " << i << " (" << count[i] << " neighbours), entry " << k;
         }
-        for (std::uint32_t g = list_groups(kSmall); g < list_groups(kSmall) + kCanaryGroups; ++g) {
-            ASSERT_EQ(cut.list[group_index(g, i, n)], kCanary)  // past the list: untouched
-                << "sorted particle " << i << ", group " << g;
+        // The rest of the warp's block, past the particle's last group: untouched.
+        for (std::uint32_t g = groups_used(count[i], kSmall); g < height[i / kListWarp]; ++g) {
+            ASSERT_EQ(group_at(cut, g, i), kCanary) << "sorted particle " << i << ", group " << g;
         }
     }
     EXPECT_GT(overflowing, 0);
+    // The blocks take their warps' heights, and nothing past them is written.
+    std::uint64_t rows = 0;
+    for (std::uint32_t h : height) rows += h;
+    EXPECT_EQ(cut.rows, rows);
+    for (std::size_t k = std::size_t(rows) * kListWarp; k < cut.list.size(); ++k) {
+        ASSERT_EQ(cut.list[k], kCanary) << "group " << k << " past the blocks' " << rows << " rows";
+    }
+}
+
+// A list whose blocks need more rows than it has says so (the device then builds again into a
+// larger one), writes nothing past its rows, and, built again with room, is the same list.
+TEST_P(NeighbourList, SaysWhenItNeedsMoreRowsThanItHas) {
+    const Scene s = make_scene(0);
+    const std::uint32_t n = std::uint32_t(s.pos.size());
+    constexpr NeighbourGroup kCanary = 0x5A5A5A5A5A5A5A5Au;
+    constexpr std::uint32_t kMax = 256;
+    const BuiltLists roomy = build_lists(backend(), s.pos, request_for(s, kMax));
+    ASSERT_FALSE(roomy.outside);
+    ASSERT_LT(roomy.rows, roomy.pool_rows) << "the warps use fewer rows than their largest lists";
+
+    ListRequest tight = request_for(s, kMax);
+    tight.pool_rows = roomy.rows / 2;
+    tight.fill = kCanary;
+    const BuiltLists cut = build_lists(backend(), s.pos, tight);
+    EXPECT_EQ(cut.rows, roomy.rows) << "the rows the blocks need, counted past the pool";
+    EXPECT_EQ(cut.largest, roomy.largest);
+    for (std::size_t k = std::size_t(tight.pool_rows) * kListWarp; k < cut.list.size(); ++k) {
+        ASSERT_EQ(cut.list[k], kCanary)
+            << "group " << k << " past the pool's " << tight.pool_rows << " rows";
+    }
+
+    ListRequest exact = request_for(s, kMax);
+    exact.pool_rows = roomy.rows;  // just enough
+    const BuiltLists fitted = build_lists(backend(), s.pos, exact);
+    ASSERT_EQ(fitted.rows, roomy.rows);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        ASSERT_EQ(decode_list(fitted, s.grid, kMax, i), decode_list(roomy, s.grid, kMax, i))
+            << "sorted particle " << i;
+    }
 }
 
 // A row of cells too crowded to encode (neighbour_list.h) is reported, as kCellOverflow, not

@@ -3,6 +3,7 @@
 #include "cpu/cpu_launchers.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -51,14 +52,42 @@ void find_cell_ranges(const CellRangeArgs& args) {
     for (Index i = 0; i < Index(args.count); ++i) find_cell_range(std::uint32_t(i), args);
 }
 
-std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,
-                                    std::uint32_t end) {
+// Each thread stages a list warp's lists, then takes the warp's rows from the running total (in
+// whatever order the threads come: the blocks' places differ from run to run, the lists do not).
+ListBuildCounts build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,
+                                      std::uint32_t end, std::uint64_t pool_rows) {
     std::uint32_t largest = 0;
-#pragma omp parallel for schedule(static) reduction(max : largest)
-    for (Index i = begin; i < Index(end); ++i) {
-        largest = std::max(largest, build_neighbour_list(std::uint32_t(i), args));
+    std::atomic<std::uint64_t> rows{0};
+    const std::uint32_t groups = list_groups(args.max_neighbours);
+    const Index first_warp = begin / kListWarp, end_warp = list_warps(end);
+#pragma omp parallel reduction(max : largest)
+    {
+        std::vector<NeighbourGroup> stage(std::size_t(groups) * kListWarp);
+        auto stage_of = [&stage](std::uint32_t lane) {
+            return ListStage{stage.data() + lane, kListWarp};
+        };
+        std::uint32_t used[kListWarp];
+#pragma omp for schedule(static)
+        for (Index w = first_warp; w < end_warp; ++w) {
+            std::uint32_t height = 0;
+            for (std::uint32_t lane = 0; lane < kListWarp; ++lane) {
+                const std::uint32_t i = std::uint32_t(w) * kListWarp + lane;
+                used[lane] = 0;
+                if (i < begin || i >= end) continue;
+                const std::uint32_t count = build_neighbour_list(i, args, stage_of(lane));
+                largest = std::max(largest, count);
+                used[lane] = groups_used(count, args.max_neighbours);
+                height = std::max(height, used[lane]);
+            }
+            const std::uint64_t first = rows.fetch_add(height);
+            if (first + height > pool_rows) continue;  // the caller builds again, with more room
+            for (std::uint32_t lane = 0; lane < kListWarp; ++lane) {
+                place_list_warp(args, std::uint32_t(w), std::uint32_t(first), lane, used[lane],
+                                stage_of);
+            }
+        }
     }
-    return largest;
+    return ListBuildCounts{largest, rows.load()};
 }
 
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end) {

@@ -14,9 +14,10 @@ void sort_by_key(std::uint64_t* key, std::uint32_t* permutation, std::uint32_t c
 void gather(const GatherArgs& args, std::uint32_t count);
 void assign_cells(const CellArgs& args, std::uint32_t count);
 void find_cell_ranges(const CellRangeArgs& args);
-// Returns the largest neighbour count found, or kCellOverflow.
-std::uint32_t build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,
-                                    std::uint32_t end);
+// The lists of particles [begin, end), warp by warp, into a list whose blocks may fill
+// `pool_rows` rows.
+ListBuildCounts build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,
+                                      std::uint32_t end, std::uint64_t pool_rows);
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end);
 // The mDBC density of the boundary particles among [begin, end).
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end);

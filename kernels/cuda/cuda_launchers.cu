@@ -10,7 +10,6 @@
 #include "build_neibs_body.h"
 #include "cuda/cuda_check.h"
 #include "cuda/launch_shape.h"
-#include "cuda/neighbour_tile.h"
 #include "euler_body.h"
 #include "forces_body.h"
 #include "mdbc_body.h"
@@ -55,23 +54,47 @@ __global__ void cell_range_kernel(CellRangeArgs args) {
     if (i < args.count) find_cell_range(i, args);
 }
 
-// Candidates come from the block's shared-memory tile where it can hold them (neighbour_tile.h).
-// Every thread of a warp takes part in the max-reduction; only lane 0 touches the global counter.
+// Each thread stages its particle's list in shared memory (`stage`: list_groups(max_neighbours)
+// groups a thread, group g of thread t at g * kListBlock + t); once the block's lists are done,
+// one atomic addition takes the rows of its list warps, and each warp copies its lists there.
+// Blocks start at a multiple of kListWarp, so that a list warp is one warp of one block.
+//
+// Candidates are read from the particle array, through L1. (Until the list was kept warp by warp,
+// a block copied the rows of cells it needed into a 32 KB shared-memory tile first; with the
+// stage beside it a block took 49 KB, four an SM, and the build ran 23 % slower than without the
+// tile at twelve: bench/NOTES.md, entry 14.)
 __global__ void __launch_bounds__(kListBlock)
     neighbour_list_kernel(NeighbourArgs args, std::uint32_t begin, std::uint32_t end,
-                          std::uint32_t* largest) {
-    __shared__ NeighbourTile tile;
-    const std::uint32_t first = begin + blockIdx.x * blockDim.x;
-    const std::uint32_t last = min(first + blockDim.x, end) - 1;
-    const bool tiled = load_neighbour_tile(args, first, last, tile);
-    const std::uint32_t i = first + threadIdx.x;
-    std::uint32_t count = 0;
-    if (i < end) {
-        count = tiled ? build_neighbour_list(i, args, TilePositions{&tile})
-                      : build_neighbour_list(i, args);
+                          std::uint64_t pool_rows, ListBuildCounts* counts) {
+    __shared__ std::uint32_t warp_height[kListBlock / kListWarp];
+    __shared__ unsigned long long block_row;
+    extern __shared__ NeighbourGroup stage[];
+    const std::uint32_t base = begin / kListWarp * kListWarp + blockIdx.x * blockDim.x;
+    const std::uint32_t i = base + threadIdx.x;
+    const ListStage mine{stage + threadIdx.x, kListBlock};
+    std::uint32_t count = 0, used = 0;
+    if (i >= begin && i < end) {
+        count = build_neighbour_list(i, args, mine);
+        used = groups_used(count, args.max_neighbours);
     }
+    const std::uint32_t warp = threadIdx.x / kListWarp, lane = threadIdx.x % kListWarp;
     const std::uint32_t warp_max = __reduce_max_sync(0xFFFFFFFFu, count);
-    if ((threadIdx.x & 31u) == 0 && warp_max > 0) atomicMax(largest, warp_max);
+    if (lane == 0 && warp_max > 0) atomicMax(&counts->largest, warp_max);
+    const std::uint32_t height = __reduce_max_sync(0xFFFFFFFFu, used);
+    if (lane == 0) warp_height[warp] = height;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned long long rows = 0;
+        for (std::uint32_t w = 0; w < blockDim.x / kListWarp; ++w) rows += warp_height[w];
+        block_row = atomicAdd(&counts->rows, rows);
+    }
+    __syncthreads();
+    unsigned long long row = block_row;
+    for (std::uint32_t w = 0; w < warp; ++w) row += warp_height[w];
+    // A warp wholly past the end has no lists; past the pool, the host builds again.
+    if (base + warp * kListWarp >= end || row + height > pool_rows) return;
+    place_list_warp(args, i / kListWarp, std::uint32_t(row), lane, used,
+                    [&](std::uint32_t) { return mine; });
 }
 
 // The kernels that walk neighbour lists keep the cell steps in shared memory: threads of a warp
@@ -179,10 +202,16 @@ void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream) {
 }
 
 void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end,
-                           std::uint32_t* largest, cudaStream_t stream) {
+                           std::uint64_t pool_rows, ListBuildCounts* counts, cudaStream_t stream) {
     if (end <= begin) return;
-    neighbour_list_kernel<<<blocks_for(end - begin, kListBlock), kListBlock, 0, stream>>>(
-        args, begin, end, largest);
+    const std::size_t stage_bytes =
+        std::size_t(kListBlock) * list_groups(args.max_neighbours) * sizeof(NeighbourGroup);
+    // Past 48 KB of shared memory a block needs the kernel's consent (from --max-neighbours 376).
+    SPH_CUDA_CHECK(cudaFuncSetAttribute(
+        neighbour_list_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(stage_bytes)));
+    const std::uint32_t first = begin / kListWarp * kListWarp;
+    neighbour_list_kernel<<<blocks_for(end - first, kListBlock), kListBlock, stage_bytes, stream>>>(
+        args, begin, end, pool_rows, counts);
     SPH_CUDA_CHECK_LAUNCH("neighbour_list_kernel");
 }
 

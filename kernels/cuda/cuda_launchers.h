@@ -28,9 +28,10 @@ void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream);
 // whose cell is not below it.
 void lower_bounds(const std::uint32_t* cell, std::uint32_t count, const std::uint32_t* bounds,
                   std::uint32_t bound_count, std::uint32_t* result, cudaStream_t stream);
-// Writes the largest neighbour count (or kCellOverflow) into *largest, which must start at 0.
+// The lists of particles [begin, end), warp by warp, into a list whose blocks may fill
+// `pool_rows` rows; what it found goes into *counts, which must start at zero.
 void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end,
-                           std::uint32_t* largest, cudaStream_t stream);
+                           std::uint64_t pool_rows, ListBuildCounts* counts, cudaStream_t stream);
 void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cudaStream_t stream);
 // The mDBC density of the boundary particles among [begin, end).
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end,

@@ -51,6 +51,7 @@ struct KernelTimes {
 
 struct NeighbourBuild {
     std::uint32_t largest_count = 0;  // largest neighbour count, or kCellOverflow
+    bool list_grown = false;          // the list needed more memory than it had (layout())
 };
 
 // The ranges of a device's local arrays: [left external | internal | right external], in

@@ -25,6 +25,10 @@ struct DeviceLayout {
     // Neighbour list entries per particle (a byte each, after an 8-byte header: neighbour_list.h);
     // 0 when Forces walks the cells instead (--neighbours cells): no list is kept.
     std::uint32_t max_neighbours = 0;
+    // Groups of the list kept per particle: the list warps' heights (neighbour_list.h) may take
+    // this many on average. Set from the lattice's count within the list radius
+    // (expected_list_height); a device raises it when a build needs more (list_height_for).
+    std::uint32_t list_height = 0;
     bool ghost_offsets = false;  // keeps to_ghost (particle_record.h): runs under mDBC
     CellGrid grid{};
     int id_bits = 0;                     // bits of the sort key that hold the particle id
@@ -48,10 +52,21 @@ struct DeviceLayout {
     }
     std::size_t particle_bytes() const { return 2 * record_bytes() + kWorkingBytes; }
 
-    std::uint32_t list_stride() const { return capacity; }
+    // Rows of kListWarp groups the warps' blocks may fill, and all the rows the list holds: a
+    // walk reads up to two groups past a list's end marker (list_walk.h), so the last block is
+    // followed by a particle's largest list of rows.
+    std::uint64_t list_pool_rows() const {
+        return uses_list() ? std::uint64_t(list_warps(capacity)) * list_height : 0;
+    }
+    std::uint64_t list_rows() const {
+        return uses_list() ? list_pool_rows() + list_groups(max_neighbours) : 0;
+    }
     std::size_t list_bytes() const {
-        if (!uses_list()) return 0;
-        return std::size_t(capacity) * list_groups(max_neighbours) * sizeof(NeighbourGroup);
+        return std::size_t(list_rows()) * kListWarp * sizeof(NeighbourGroup);
+    }
+    // Where each list warp's block begins.
+    std::size_t list_index_bytes() const {
+        return uses_list() ? std::size_t(list_warps(capacity)) * sizeof(std::uint32_t) : 0;
     }
     std::size_t cell_bytes() const { return 2 * sizeof(std::uint32_t) * (grid.cell_count() + 1); }
     // The instruments' sites and their sums (a back end's own scratch for them is its own).
@@ -61,15 +76,15 @@ struct DeviceLayout {
     }
     // Everything but the sort/reduce library's temporary storage.
     std::size_t bytes() const {
-        return std::size_t(capacity) * particle_bytes() + list_bytes() + cell_bytes() +
-               instrument_bytes();
+        return std::size_t(capacity) * particle_bytes() + list_bytes() + list_index_bytes() +
+               cell_bytes() + instrument_bytes();
     }
     // bytes(), array by array (the run report lists them per particle).
     std::vector<MemoryPart> parts() const {
         const std::size_t n = capacity;
         return {{"particle records (current and incoming)", 2 * n * record_bytes()},
                 {"force, dt_max, cell (and the sort's scratch)", n * kWorkingBytes},
-                {"neighbour list", list_bytes()},
+                {"neighbour list", list_bytes() + list_index_bytes()},
                 {"cell ranges", cell_bytes()},
                 {"instruments", instrument_bytes()}};
     }
@@ -77,5 +92,16 @@ struct DeviceLayout {
 
 // Bits needed to hold every id below `count`.
 int bits_for(std::uint64_t count);
+
+// Groups a particle's list is expected to take on average at set-up: the header, and the entries
+// and end marker of a lattice particle's list (the lattice points within `radius_in_dp`, the list
+// radius over dp), at most list_groups(max_neighbours). At DamBreak's start the lists take 11.4
+// groups on average at the default radius (2.81 dp, 80 lattice neighbours: 12 reserved).
+std::uint32_t expected_list_height(double radius_in_dp, std::uint32_t max_neighbours);
+
+// The height that holds `rows_needed` rows for `capacity` particles, with 5 % to spare, and at
+// least one group more than `height`.
+std::uint32_t list_height_for(std::uint64_t rows_needed, std::uint32_t capacity,
+                              std::uint32_t height);
 
 }  // namespace sph

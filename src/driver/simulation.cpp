@@ -121,6 +121,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     DeviceLayout layout;
     const bool listed = options_.neighbours == RunOptions::NeighbourSearch::kList;
     layout.max_neighbours = listed ? static_cast<std::uint32_t>(options_.max_neighbours) : 0;
+    layout.list_height = expected_list_height(
+        std::sqrt(double(params_.list_radius_sq)) / options_.dp, layout.max_neighbours);
     layout.ghost_offsets = params_.boundary == BoundaryModel::kMdbc;
     layout.grid = grid_;
     // Laying out stops past what the devices could ever hold, or past 32-bit ids, and the run is
@@ -289,6 +291,22 @@ void Simulation::check_neighbours(std::uint32_t largest) {
     largest_neighbours_ = std::max(largest_neighbours_, largest);
 }
 
+// A device kept room for a lattice's lists and the particles' took more (closer packed, or off
+// the lattice): it grew its list and built again. Said a few times; the report's memory holds the
+// last size.
+void Simulation::note_list_growth() {
+    if (log_ == nullptr || ++list_growth_notes_ > kListGrowthNotes) return;
+    std::size_t bytes = 0;
+    const RankSpan& span = group_->span();
+    for (int d = span.first_local(); d < span.end_local(); ++d) {
+        bytes += group_->device(d).layout().list_bytes();
+    }
+    *log_ << "note: the neighbour lists needed more room " << when() << "; this rank's now take "
+          << (bytes >> 20) << " MiB"
+          << (list_growth_notes_ == kListGrowthNotes ? " (further growth is not reported)" : "")
+          << "\n";
+}
+
 // At a rebuild: whether the interval before it kept within the list's margin (list_margin.h).
 // The first interval that did not is a warning; the report counts them all.
 void Simulation::check_list_margin() {
@@ -384,6 +402,7 @@ void Simulation::advance() {
     if (rebuild) {
         check_neighbours(r.largest_neighbours);
         check_list_margin();
+        if (r.list_grown) note_list_growth();
     }
     if (r.removed > 0) {
         removed_ += r.removed;

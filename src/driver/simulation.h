@@ -118,6 +118,7 @@ private:
     HostParticles download();
     void check_neighbours(std::uint32_t largest);
     void check_list_margin();
+    void note_list_growth();
     void advance();
     void balance();
     void start_trace();
@@ -168,6 +169,8 @@ private:
     std::ostream* log_ = nullptr;       // run()'s log, for warnings
     static constexpr int kRemovalWarnings = 20;
     int removal_warnings_ = 0;
+    static constexpr int kListGrowthNotes = 5;
+    int list_growth_notes_ = 0;
     std::string backend_, backend_note_;
     std::size_t setup_count_ = 0;  // as the problem lays them out (a branch may add or remove)
     std::size_t particle_count_ = 0, fluid_count_ = 0;

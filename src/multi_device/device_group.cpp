@@ -19,6 +19,7 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       first_slice_end_(devices_.size()),
       last_slice_start_(devices_.size()),
       largest_(devices_.size()),
+      list_grown_(devices_.size()),
       left_band_end_(devices_.size()),
       right_band_start_(devices_.size()),
       outside_(devices_.size()),
@@ -256,6 +257,8 @@ void DeviceGroup::run_step(int d) {
         result_.next_dt_limit = next;
         if (request_.rebuild) {
             result_.largest_neighbours = *std::max_element(largest_.begin(), largest_.end());
+            result_.list_grown =
+                std::find(list_grown_.begin(), list_grown_.end(), char(1)) != list_grown_.end();
         }
     }
 }

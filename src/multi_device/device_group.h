@@ -44,6 +44,7 @@ struct StepResult {
     float dt = 0.0f;            // the step taken
     float next_dt_limit = 0.0f;
     std::uint32_t largest_neighbours = 0;  // at this rebuild, over all devices
+    bool list_grown = false;  // a device of this rank grew its neighbour list at this rebuild
 };
 
 class DeviceGroup {
@@ -183,6 +184,7 @@ private:
     std::vector<std::vector<std::uint32_t>>
         cuts_;  // cuts_[e][d]: where device e's part for d starts
     std::vector<std::uint32_t> internal_, first_slice_end_, last_slice_start_, largest_;
+    std::vector<char> list_grown_;  // device d grew its list at this rebuild
     // Where device d's edge bands (its `halo` first and last slices) end and start: what its
     // neighbours hold as external slices, and whose forces it sends them.
     std::vector<std::uint32_t> left_band_end_, right_band_start_;

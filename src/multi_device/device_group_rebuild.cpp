@@ -46,7 +46,9 @@ bool DeviceGroup::rebuild(int d) {
     Device& device = *devices_[d];
     if (local.left + local.right > 0) device.commit_incoming(local);
     plan_sends(d);
-    largest_[d] = device.build_lists().largest_count;
+    const NeighbourBuild built = device.build_lists();
+    largest_[d] = built.largest_count;
+    list_grown_[d] = built.list_grown;
     return true;
 }
 

@@ -10,6 +10,15 @@
 
 namespace sph::testing {
 
+std::uint64_t list_pool_rows(std::uint32_t n, const ListRequest& r) {
+    return r.pool_rows > 0 ? r.pool_rows
+                           : std::uint64_t(list_warps(n)) * list_groups(r.max_neighbours);
+}
+
+std::size_t list_groups_kept(std::uint32_t n, const ListRequest& r) {
+    return std::size_t(list_pool_rows(n, r) + list_groups(r.max_neighbours)) * kListWarp;
+}
+
 TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost,
                            const std::vector<std::uint8_t>& types) {
     if (!to_ghost.empty() && to_ghost.size() != n) {
@@ -67,12 +76,16 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
     b.outside = n > 0 && b.cell[n - 1] == r.grid.outside_cell();
     if (b.outside) return b;
 
-    b.list.assign(std::size_t(n) * (list_groups(r.max_neighbours) + r.extra_groups), r.fill);
+    b.pool_rows = list_pool_rows(n, r);
+    b.list.assign(list_groups_kept(n, r), r.fill);
+    b.list_rows.assign(list_warps(n), 0u);
     NeighbourArgs args{b.pos.data(),      b.cell.data(),    b.cell_start.data(),
-                       b.cell_end.data(), b.list.data(),    n,
+                       b.cell_end.data(), b.list.data(),    b.list_rows.data(),
                        r.max_neighbours,  r.list_radius_sq, r.grid};
     if (!to_ghost.empty()) args.to_ghost = b.to_ghost.data();  // mDBC: walls list their nodes'
-    b.largest = cpu::build_neighbour_lists(args, 0, n);
+    const ListBuildCounts counts = cpu::build_neighbour_lists(args, 0, n, b.pool_rows);
+    b.largest = counts.largest;
+    b.rows = counts.rows;
     return b;
 }
 
@@ -85,7 +98,7 @@ std::vector<Vec4> cpu_forces(const BuiltLists& b, const SortedState& in, const L
     cpu::forces(
         ForcesArgs{pos.data(), in.velrho.data(), in.type.data(), b.cell.data(), b.cell_start.data(),
                    b.cell_end.data(), from_cells ? nullptr : b.list.data(), force.data(),
-                   dt_max.data(), n, r.max_neighbours, r.grid, params},
+                   dt_max.data(), b.list_rows.data(), r.max_neighbours, r.grid, params},
         0, n);
     return force;
 }
@@ -94,10 +107,11 @@ std::vector<Vec4> cpu_mdbc_densities(const BuiltLists& b, const SortedState& in,
                                      const ListRequest& r, const SphParams& params) {
     std::vector<Vec4> velrho = in.velrho;
     const std::uint32_t n = std::uint32_t(b.pos.size());
-    cpu::mdbc_densities(MdbcArgs{b.pos.data(), velrho.data(), in.type.data(), b.to_ghost.data(),
-                                 b.cell.data(), b.cell_start.data(), b.cell_end.data(),
-                                 b.list.data(), n, r.max_neighbours, 0, n, r.grid, params},
-                        0, n);
+    cpu::mdbc_densities(
+        MdbcArgs{b.pos.data(), velrho.data(), in.type.data(), b.to_ghost.data(), b.cell.data(),
+                 b.cell_start.data(), b.cell_end.data(), b.list.data(), b.list_rows.data(),
+                 r.max_neighbours, 0, n, r.grid, params},
+        0, n);
     return velrho;
 }
 

@@ -23,7 +23,10 @@ struct BuiltLists {
     std::vector<Vec3> to_ghost;      // as given, or zero
     std::vector<std::uint32_t> cell;
     std::vector<std::uint32_t> cell_start, cell_end;
-    std::vector<NeighbourGroup> list;  // stride = particle count
+    std::vector<NeighbourGroup> list;      // warp by warp (neighbour_list.h)
+    std::vector<std::uint32_t> list_rows;  // each list warp's first row
+    std::uint64_t pool_rows = 0;           // the rows the blocks could fill
+    std::uint64_t rows = 0;                // the rows the blocks took, or would have
     std::uint32_t largest = 0;
     bool outside = false;  // some particle hashed outside the grid; no list was built
 };
@@ -32,11 +35,16 @@ struct ListRequest {
     CellGrid grid;
     float list_radius_sq = 0.0f;
     std::uint32_t max_neighbours = 0;
-    // Groups beyond a list's last (list_groups(max_neighbours)), and every group before the build,
-    // set to `fill`, so that writes past a particle's last entry can be detected.
-    std::uint32_t extra_groups = 0;
+    // Rows of the list the warps' blocks may fill; 0: enough for every list at its largest.
+    std::uint64_t pool_rows = 0;
+    // Every group of the list before the build, so that writes past a list's end can be detected.
     NeighbourGroup fill = 0;
 };
+
+// The rows a build of n particles' lists may fill, and the groups the list keeps (those rows, and
+// the rows a walk may read past the last block: DeviceLayout::list_rows).
+std::uint64_t list_pool_rows(std::uint32_t n, const ListRequest& r);
+std::size_t list_groups_kept(std::uint32_t n, const ListRequest& r);
 
 // hash -> sort_by_key -> gather -> assign_cells -> find_cell_ranges -> build_neighbour_lists, as
 // the devices chain them at a rebuild, on `backend` (kCpu or kCuda). With to_ghost, as under

@@ -79,15 +79,19 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
     b.outside = n > 0 && b.cell[n - 1] == r.grid.outside_cell();
     if (b.outside) return b;
 
-    DeviceVector<NeighbourGroup> list(
-        std::size_t(n) * (list_groups(r.max_neighbours) + r.extra_groups), r.fill);
-    DeviceVector<std::uint32_t> largest(1, 0u);
-    NeighbourArgs args{raw(s_pos), raw(cell),        raw(cell_start),  raw(cell_end), raw(list),
-                       n,          r.max_neighbours, r.list_radius_sq, r.grid};
+    b.pool_rows = list_pool_rows(n, r);
+    DeviceVector<NeighbourGroup> list(list_groups_kept(n, r), r.fill);
+    DeviceVector<std::uint32_t> list_rows(list_warps(n), 0u);
+    DeviceVector<ListBuildCounts> counts(1, ListBuildCounts{0, 0});
+    NeighbourArgs args{raw(s_pos),     raw(cell),        raw(cell_start),  raw(cell_end), raw(list),
+                       raw(list_rows), r.max_neighbours, r.list_radius_sq, r.grid};
     if (!to_ghost_in.empty()) args.to_ghost = raw(s_to_ghost);  // mDBC: walls list their nodes'
-    cuda::build_neighbour_lists(args, 0, n, raw(largest), 0);
+    cuda::build_neighbour_lists(args, 0, n, b.pool_rows, raw(counts), 0);
     b.list = to_host(list);
-    b.largest = to_host(largest)[0];
+    b.list_rows = to_host(list_rows);
+    const ListBuildCounts found = to_host(counts)[0];
+    b.largest = found.largest;
+    b.rows = found.rows;
     SPH_CUDA_CHECK(cudaDeviceSynchronize());
     return b;
 }
@@ -103,11 +107,12 @@ std::vector<Vec4> cuda_forces(const BuiltLists& b, const SortedState& in, const 
     DeviceVector<std::uint32_t> cell_start(b.cell_start.begin(), b.cell_start.end());
     DeviceVector<std::uint32_t> cell_end(b.cell_end.begin(), b.cell_end.end());
     DeviceVector<NeighbourGroup> list(b.list.begin(), b.list.end());
+    DeviceVector<std::uint32_t> list_rows(b.list_rows.begin(), b.list_rows.end());
     DeviceVector<Vec4> force(n);
     DeviceVector<float> dt_max(n);
     cuda::forces(ForcesArgs{raw(pos), raw(velrho), raw(type), raw(cell), raw(cell_start),
                             raw(cell_end), from_cells ? nullptr : raw(list), raw(force),
-                            raw(dt_max), n, r.max_neighbours, r.grid, params},
+                            raw(dt_max), raw(list_rows), r.max_neighbours, r.grid, params},
                  0, n, 0);
     SPH_CUDA_CHECK(cudaDeviceSynchronize());
     return to_host(force);
@@ -128,9 +133,10 @@ std::vector<Vec4> cuda_mdbc_densities(const BuiltLists& b, const SortedState& in
     DeviceVector<std::uint32_t> cell_start(b.cell_start.begin(), b.cell_start.end());
     DeviceVector<std::uint32_t> cell_end(b.cell_end.begin(), b.cell_end.end());
     DeviceVector<NeighbourGroup> list(b.list.begin(), b.list.end());
+    DeviceVector<std::uint32_t> list_rows(b.list_rows.begin(), b.list_rows.end());
     cuda::mdbc_densities(
         MdbcArgs{raw(pos), raw(velrho), raw(type), raw(to_ghost), raw(cell), raw(cell_start),
-                 raw(cell_end), raw(list), n, r.max_neighbours, 0, n, r.grid, params},
+                 raw(cell_end), raw(list), raw(list_rows), r.max_neighbours, 0, n, r.grid, params},
         0, n, 0);
     SPH_CUDA_CHECK(cudaDeviceSynchronize());
     return to_host(velrho);

@@ -63,7 +63,8 @@ std::size_t CpuDevice::bytes_allocated() const {
                    buffers_.current, buffers_.incoming);
     total += bytes_of(force_) + bytes_of(dt_max_) + bytes_of(cell_) + bytes_of(cell_start_) +
              bytes_of(cell_end_) + bytes_of(sort_key_) + bytes_of(sort_permutation_) +
-             bytes_of(list_) + bytes_of(instrument_sites_) + bytes_of(instrument_sums_);
+             bytes_of(list_) + bytes_of(list_rows_) + bytes_of(instrument_sites_) +
+             bytes_of(instrument_sums_);
     return total;
 }
 
@@ -101,6 +102,8 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     cell_end_.assign(layout.grid.cell_count() + 1, 0u);
     list_.assign(layout.list_bytes() / sizeof(NeighbourGroup), NeighbourGroup(0));
     list_.shrink_to_fit();
+    list_rows_.assign(layout.list_index_bytes() / sizeof(std::uint32_t), 0u);
+    list_rows_.shrink_to_fit();
     instrument_sites_.assign(layout.instrument_sites, InstrumentSite{});
     instrument_sums_.assign(std::size_t(layout.instrument_sites) * kCellPlanes,
                             SiteSums{0.0f, 0.0f});
@@ -171,7 +174,7 @@ NeighbourBuild CpuDevice::build_lists() {
                        cell_start_.data(),
                        cell_end_.data(),
                        list_.data(),
-                       layout_.list_stride(),
+                       list_rows_.data(),
                        layout_.max_neighbours,
                        params_.list_radius_sq,
                        layout_.grid};
@@ -179,8 +182,16 @@ NeighbourBuild CpuDevice::build_lists() {
     if (params_.boundary == BoundaryModel::kMdbc) args.to_ghost = buffers_.current.to_ghost.data();
     NeighbourBuild result;
     if (!layout_.uses_list()) return result;  // Forces walks the cells
-    result.largest_count = cpu::build_neighbour_lists(
-        args, buffers_.ranges.left, buffers_.ranges.left + buffers_.ranges.internal);
+    const std::uint32_t begin = buffers_.ranges.left, end = begin + buffers_.ranges.internal;
+    ListBuildCounts counts = cpu::build_neighbour_lists(args, begin, end, layout_.list_pool_rows());
+    if (counts.rows > layout_.list_pool_rows()) {  // more than the list holds: again, with room
+        layout_.list_height = list_height_for(counts.rows, layout_.capacity, layout_.list_height);
+        list_.assign(layout_.list_bytes() / sizeof(NeighbourGroup), NeighbourGroup(0));
+        args.list = list_.data();
+        counts = cpu::build_neighbour_lists(args, begin, end, layout_.list_pool_rows());
+        result.list_grown = true;
+    }
+    result.largest_count = counts.largest;
     return result;
 }
 
@@ -200,7 +211,7 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
                           list_or_null(),
                           force_.data(),
                           dt_max_.data(),
-                          layout_.list_stride(),
+                          list_rows_.data(),
                           layout_.max_neighbours,
                           layout_.grid,
                           params_};

@@ -68,7 +68,7 @@ private:
                         cell_start_.data(),
                         cell_end_.data(),
                         list_or_null(),
-                        layout_.list_stride(),
+                        list_rows_.data(),
                         layout_.max_neighbours,
                         r.left,
                         r.left + r.internal,
@@ -111,6 +111,7 @@ private:
     HostArray<std::uint64_t> sort_key_;
     HostArray<std::uint32_t> sort_permutation_;
     HostArray<NeighbourGroup> list_;
+    HostArray<std::uint32_t> list_rows_;  // each list warp's first row (neighbour_list.h)
     HostArray<InstrumentSite> instrument_sites_;
     HostArray<SiteSums> instrument_sums_;
     std::optional<InstrumentSums> measurement_;  // started, not yet finished

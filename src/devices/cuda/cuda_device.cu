@@ -126,6 +126,7 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     cell_start_.allocate("cell_start", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
     cell_end_.allocate("cell_end", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
     list_.allocate("neighbour_list", layout.list_bytes());
+    list_rows_.allocate("neighbour_list_rows", layout.list_index_bytes());
     temp_.allocate("cub_temp", temp_bytes(layout.capacity));
     scalars_.allocate("scalars", sizeof(Scalars));
     Scalars initial{};
@@ -250,27 +251,42 @@ NeighbourBuild CudaDevice::build_lists() {
         timer_.end(stream_, &KernelTimes::build_neibs, "cell ranges");
         return result;
     }
-    Scalars* d_scalars = scalars_.as<Scalars>();
-    SPH_CUDA_CHECK(cudaMemsetAsync(&d_scalars->largest_count, 0, 4, stream_));
+    ListBuildCounts* d_counts = &scalars_.as<Scalars>()->list_counts;
     NeighbourArgs args{buffers_.current.pos.as<Vec4>(),
                        cell_.as<std::uint32_t>(),
                        cell_start_.as<std::uint32_t>(),
                        cell_end_.as<std::uint32_t>(),
                        list_.as<NeighbourGroup>(),
-                       layout_.list_stride(),
+                       list_rows_.as<std::uint32_t>(),
                        layout_.max_neighbours,
                        params_.list_radius_sq,
                        layout_.grid};
     // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h).
     if (params_.boundary == BoundaryModel::kMdbc)
         args.to_ghost = buffers_.current.to_ghost.as<Vec3>();
-    cuda::build_neighbour_lists(args, buffers_.ranges.left,
-                                buffers_.ranges.left + buffers_.ranges.internal,
-                                &d_scalars->largest_count, stream_);
+    const std::uint32_t begin = buffers_.ranges.left, end = begin + buffers_.ranges.internal;
+    ListBuildCounts counts{};
+    auto build = [&] {
+        SPH_CUDA_CHECK(cudaMemsetAsync(d_counts, 0, sizeof(ListBuildCounts), stream_));
+        cuda::build_neighbour_lists(args, begin, end, layout_.list_pool_rows(), d_counts, stream_);
+        SPH_CUDA_CHECK(cudaMemcpyAsync(&counts, d_counts, sizeof(ListBuildCounts),
+                                       cudaMemcpyDeviceToHost, stream_));
+    };
+    build();
     timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists");
-    SPH_CUDA_CHECK(cudaMemcpyAsync(&result.largest_count, &d_scalars->largest_count, 4,
-                                   cudaMemcpyDeviceToHost, stream_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    if (counts.rows > layout_.list_pool_rows()) {  // more than the list holds: again, with room
+        layout_.list_height = list_height_for(counts.rows, layout_.capacity, layout_.list_height);
+        list_ = DeviceMemory();  // the old list's memory first: the new one may need it
+        list_.allocate("neighbour_list", layout_.list_bytes());
+        args.list = list_.as<NeighbourGroup>();
+        timer_.begin(stream_);
+        build();
+        timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists, grown");
+        SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+        result.list_grown = true;
+    }
+    result.largest_count = counts.largest;
     return result;
 }
 
@@ -349,8 +365,8 @@ std::size_t CudaDevice::bytes_allocated() const {
         [&](auto, const DeviceMemory& a, const DeviceMemory& b) { total += a.bytes() + b.bytes(); },
         buffers_.current, buffers_.incoming);
     for (const DeviceMemory* m :
-         {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_, &temp_, &scalars_,
-          &instrument_sites_, &instrument_cell_sums_, &instrument_sums_}) {
+         {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_, &list_rows_, &temp_,
+          &scalars_, &instrument_sites_, &instrument_cell_sums_, &instrument_sums_}) {
         total += m->bytes();
     }
     return total;

@@ -69,10 +69,10 @@ public:
     Transport& transport() override { return transport_; }
 
 private:
-    // Scalars the host reads back: the dt minimum and the largest neighbour count.
+    // Scalars the host reads back: the dt minimum and what a list build found.
     struct Scalars {
         float minimum_dt;
-        std::uint32_t largest_count;
+        ListBuildCounts list_counts;
         cuda::FrontMinima front;  // measure
     };
     std::size_t temp_bytes(std::uint32_t capacity) const;
@@ -105,7 +105,7 @@ private:
                         cell_start_.as<std::uint32_t>(),
                         cell_end_.as<std::uint32_t>(),
                         list_or_null(),
-                        layout_.list_stride(),
+                        list_rows_.as<std::uint32_t>(),
                         layout_.max_neighbours,
                         r.left,
                         r.left + r.internal,
@@ -146,7 +146,7 @@ private:
     SphParams params_{};
     ParticleBuffers<DeviceArray> buffers_;
     DeviceMemory force_, dt_max_, cell_;
-    DeviceMemory cell_start_, cell_end_, list_, temp_, scalars_;
+    DeviceMemory cell_start_, cell_end_, list_, list_rows_, temp_, scalars_;
     DeviceMemory instrument_sites_, instrument_cell_sums_, instrument_sums_;
     std::vector<InstrumentSite> uploaded_sites_;  // what instrument_sites_ holds
     // What a measurement reads back: the sites' sums, then the front's minima (pinned, so that

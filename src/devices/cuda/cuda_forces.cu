@@ -24,7 +24,7 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
                           list_or_null(),
                           force_.as<Vec4>(),
                           dt_max_.as<float>(),
-                          layout_.list_stride(),
+                          list_rows_.as<std::uint32_t>(),
                           layout_.max_neighbours,
                           layout_.grid,
                           params_};
