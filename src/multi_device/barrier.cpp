@@ -1,5 +1,7 @@
 #include "multi_device/barrier.h"
 
+#include <thread>
+
 namespace sph {
 
 void Barrier::arrive_and_wait() {
@@ -21,6 +23,13 @@ void Barrier::arrive_and_wait() {
         changed_.notify_all();
         return;
     }
+    lock.unlock();
+    const auto give_up = std::chrono::steady_clock::now() + kSpin;
+    while (generation_.load() == generation && !aborted_.load() &&
+           std::chrono::steady_clock::now() < give_up) {
+        std::this_thread::yield();
+    }
+    lock.lock();
     changed_.wait(lock, [&] { return generation_ != generation || aborted_; });
     if (generation_ == generation) throw BarrierAborted();
 }

@@ -2,6 +2,8 @@
 // one thread stops the others instead of leaving them waiting forever.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -27,13 +29,18 @@ public:
     bool aborted() const;
 
 private:
+    // How long an arriving thread watches for the barrier to open before it sleeps: the device
+    // threads meet twice an iteration, a few microseconds apart on a GPU, and waking a sleeping
+    // thread takes tens of microseconds, while the GPU waits for its next launch.
+    static constexpr std::chrono::microseconds kSpin{200};
+
     mutable std::mutex mutex_;
     std::condition_variable changed_;
     const int parties_;
     const std::function<void()> on_open_;
     int waiting_ = 0;
-    long generation_ = 0;
-    bool aborted_ = false;
+    std::atomic<long> generation_{0};  // written under mutex_; read without it while spinning
+    std::atomic<bool> aborted_{false};
 };
 
 }  // namespace sph

@@ -139,6 +139,7 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     const std::size_t sums_bytes = layout.instrument_sites * kCellPlanes * sizeof(SiteSums);
     instrument_sums_.allocate("instrument sums", sums_bytes);
     readback_.allocate("instrument readback", sums_bytes + sizeof(cuda::FrontMinima));
+    dt_readback_.allocate("dt readback", sizeof(float));
 }
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
@@ -326,6 +327,7 @@ void CudaDevice::euler(Stage stage, float dt) {
     }
     timer_.end(stream_, &KernelTimes::euler,
                stage == Stage::kPredictor ? "euler predictor" : "euler corrector");
+    finish_stage_timing();  // while Euler runs
 }
 
 // The streams are drained first, so that the origin event is recorded on an idle GPU and waited
@@ -335,6 +337,7 @@ void CudaDevice::trace_into(Trace* trace, int process) {
     for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1], instrument_stream_})
         SPH_CUDA_CHECK(cudaStreamSynchronize(s));
     // What was recorded before belongs to the old setting.
+    finish_stage_timing();
     timer_.collect(times_);
     instrument_timer_.collect(times_);
     trace_clock_.trace = trace;
@@ -354,6 +357,7 @@ void CudaDevice::trace_into(Trace* trace, int process) {
 
 KernelTimes CudaDevice::kernel_times() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    finish_stage_timing();
     timer_.collect(times_);
     instrument_timer_.collect(times_);
     return times_;

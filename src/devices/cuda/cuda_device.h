@@ -134,6 +134,9 @@ private:
     void send(const ForceSend& send, int side, bool after_both_edges);
     cuda::FrontMinima* front_readback();
     void time_stage();  // once the stage's events have completed
+    // Reads the last stage's events (time_stage) if minimum_dt left them, and whatever else the
+    // kernel timer holds that has finished.
+    void finish_stage_timing();
 
     int gpu_;
     cudaStream_t stream_ = nullptr;     // the central stripe and everything else
@@ -152,6 +155,8 @@ private:
     // What a measurement reads back: the sites' sums, then the front's minima (pinned, so that
     // the copies need no staging and run with the stream). measured_ follows the copies.
     PinnedMemory readback_;
+    PinnedMemory dt_readback_;    // minimum_dt's result
+    bool stage_untimed_ = false;  // minimum_dt waited for a stage whose events are not read yet
     cudaEvent_t measured_ = nullptr;
     // A measurement runs on a stream of its own, from the state as the main stream left it
     // (state_ready_), beside the next iteration's Forces, which only read that state. The main

@@ -49,6 +49,20 @@ void KernelEventTimer::end(cudaStream_t stream, Field field, const char* name) {
     open_ = nullptr;
 }
 
+void KernelEventTimer::collect_finished(KernelTimes& totals) {
+    std::size_t finished = 0;
+    while (finished < pending_.size()) {
+        const cudaError_t status = cudaEventQuery(pending_[finished].stop);
+        if (status == cudaErrorNotReady) break;
+        SPH_CUDA_CHECK(status);
+        ++finished;
+    }
+    std::vector<Interval> rest(pending_.begin() + std::ptrdiff_t(finished), pending_.end());
+    pending_.resize(finished);
+    collect(totals);  // waits for nothing: each of them has finished
+    pending_ = std::move(rest);
+}
+
 void KernelEventTimer::collect(KernelTimes& totals) {
     for (auto& interval : pending_) {
         SPH_CUDA_CHECK(cudaEventSynchronize(interval.stop));

@@ -40,6 +40,9 @@ public:
     void end(cudaStream_t stream, Field field, const char* name);
     // Waits for every recorded interval and adds its time to `totals`.
     void collect(KernelTimes& totals);
+    // The same for the intervals that have finished, in the order they were recorded, without
+    // waiting: the rest stay for a later call.
+    void collect_finished(KernelTimes& totals);
     // Intervals ended from now on are traced on `track` of `clock` (or not, when its trace is
     // null); the clock must outlive them.
     void trace_into(const GpuTraceClock* clock, int track) {
