@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 #include <limits>
+#include <new>
 #include <stdexcept>
 
 #include "common/clock.h"
@@ -186,7 +187,14 @@ NeighbourBuild CpuDevice::build_lists() {
     ListBuildCounts counts = cpu::build_neighbour_lists(args, begin, end, layout_.list_pool_rows());
     if (counts.rows > layout_.list_pool_rows()) {  // more than the list holds: again, with room
         layout_.list_height = list_height_for(counts.rows, layout_.capacity, layout_.list_height);
-        list_.assign(layout_.list_bytes() / sizeof(NeighbourGroup), NeighbourGroup(0));
+        try {
+            list_.assign(layout_.list_bytes() / sizeof(NeighbourGroup), NeighbourGroup(0));
+        } catch (const std::bad_alloc&) {
+            throw std::runtime_error("the particles' neighbour lists now need " +
+                                     std::to_string(layout_.list_bytes() >> 20) +
+                                     " MiB of host memory, more than is available; use a larger "
+                                     "--dp or --neighbours cells");
+        }
         args.list = list_.data();
         counts = cpu::build_neighbour_lists(args, begin, end, layout_.list_pool_rows());
         result.list_grown = true;

@@ -279,7 +279,14 @@ NeighbourBuild CudaDevice::build_lists() {
     if (counts.rows > layout_.list_pool_rows()) {  // more than the list holds: again, with room
         layout_.list_height = list_height_for(counts.rows, layout_.capacity, layout_.list_height);
         list_ = DeviceMemory();  // the old list's memory first: the new one may need it
-        list_.allocate("neighbour_list", layout_.list_bytes());
+        try {
+            list_.allocate("neighbour_list", layout_.list_bytes());
+        } catch (const cuda::CudaError& e) {
+            throw std::runtime_error("the particles' neighbour lists now need " +
+                                     mib(layout_.list_bytes()) + " on " + description() +
+                                     ", more than it has free (" + e.what() +
+                                     "); use a larger --dp, more devices or --neighbours cells");
+        }
         args.list = list_.as<NeighbourGroup>();
         timer_.begin(stream_);
         build();
