@@ -152,10 +152,11 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
     return list_around<false>(i, a, xyz(pi), a.cell[i], stage);
 }
 
-// A list warp's block: `height` rows (the most groups_used of its particles) from row `first` of
-// the list; lane l's groups come from stage(l), and a lane copies only the groups it used
-// (`used[l]`; the walk never decodes past its end marker). The back ends call this once every
-// lane's list is staged, with `first` from their running total of heights.
+// Places lane `lane` of list warp w, whose block begins at row `first` of the list (its height,
+// the most groups any of its lanes used, taken from the back end's running total): the `used`
+// groups staged at stage_of(lane), and nothing past them (the walk never decodes past an end
+// marker). Lane 0 also records where the block begins. The back ends call this for every lane
+// once all of the warp's lists are staged.
 template <class StageOf>
 SPH_HD void place_list_warp(const NeighbourArgs& a, std::uint32_t w, std::uint32_t first,
                             std::uint32_t lane, std::uint32_t used, const StageOf& stage_of) {
