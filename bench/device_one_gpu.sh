@@ -5,6 +5,7 @@
 # (bench/one_gpu_table.py: mips, bytes per particle per array, kernel shares) with the card's
 # measured ceilings (gpu_ceiling). Logs, reports, gpu_ceiling.json and table.md in
 # $OUT/$BENCH_NAME/ (default one-gpu), so that runs of several modes in one call stay apart.
+# BENCH_EXE: the executable in device-carry/bin (default dambreak; dambreak_before for an A/B).
 set -uo pipefail
 source bench/device_env.sh
 out=$out/${BENCH_NAME:-one-gpu}
@@ -13,7 +14,7 @@ reports=()
 for run in ${BENCH_RUNS:-0.01:0.08 0.006:0.05 0.0027:0.022}; do
   IFS=: read -r dp t_end <<< "$run"
   # shellcheck disable=SC2086
-  "$bin"/dambreak --backend cuda --dp "$dp" --t-end "$t_end" --no-output ${BENCH_OPTIONS:-} \
+  "$bin"/${BENCH_EXE:-dambreak} --backend cuda --dp "$dp" --t-end "$t_end" --no-output ${BENCH_OPTIONS:-} \
     --output-dir "$out/dambreak_dp$dp" > "$out/dambreak_dp$dp.log" 2>&1
   echo "dp $dp: exit $? $(grep -E 'mips average' "$out/dambreak_dp$dp.log" | sed 's/per 1.0 s.*//')"
   reports+=("$out/dambreak_dp$dp/run_report.json")

@@ -114,8 +114,12 @@ TEST(Cuda, RefusesAGpuThatDoesNotExist) {
 TEST(Cuda, RefusesARunTooLargeForTheGpuBeforeAllocating) {
     SPH_REQUIRE_GPUS(1);
     std::string err;
-    // About 7e8 particles: some 250 GB, more than any single GPU holds.
-    EXPECT_EQ(run_dambreak({"--backend", "cuda", "--dp", "0.001", "--no-output"}, err), 1);
+    // About 7e8 particles with lists for a radius twice the default (some 700 bytes each, 500
+    // GB): more than any single GPU holds (at the default list, 140 GB would fit an H200).
+    EXPECT_EQ(run_dambreak({"--backend", "cuda", "--dp", "0.001", "--list-skin", "1",
+                            "--max-neighbours", "1024", "--no-output"},
+                           err),
+              1);
     EXPECT_NE(err.find("MiB"), std::string::npos) << err;
     EXPECT_NE(err.find("free"), std::string::npos) << err;
 }

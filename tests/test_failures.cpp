@@ -61,6 +61,28 @@ TEST(Failures, NonFiniteStateStopsTheRunAndSaysWhere) {
     EXPECT_TRUE(std::filesystem::exists(dir.path() + "/StillWater_000000.vtu"));
 }
 
+// Every device takes the step's dt from the minima in its own memory, GPUs without asking the
+// host: where that dt is not finite, no device moves anything, on one device or several. The
+// failure names the particle where it was (had a corrector stepped with the NaN, its position
+// would be NaN too).
+class NonFiniteStep : public testing::EveryBackend {};
+
+TEST_P(NonFiniteStep, LeavesTheStateAsItWasOnOneDeviceOrSeveral) {
+    const StillWaterPlusOne problem({0.1, 0.1, 0.1, kFluid, -1e9});
+    for (int devices : {1, 2, 3}) {
+        RunOptions o = testing::small_run(0.025, 0.1, backend());
+        o.devices = backend() == BackendChoice::kCpu
+                        ? DeviceSelection::cpu(devices)
+                        : DeviceSelection::gpus(std::vector<int>(std::size_t(devices), 0));
+        const std::string what = failure_of(problem, o);
+        EXPECT_NE(what.find("blew up at t = 0 s (iteration 0)"), std::string::npos)
+            << devices << " devices: " << what;
+        EXPECT_NE(what.find("position (0.1, 0.1, 0.1)"), std::string::npos)
+            << devices << " devices: " << what;
+    }
+}
+SPH_ON_EVERY_BACKEND(NonFiniteStep);
+
 TEST(Failures, ParticleOutsideTheDomainStopsTheRunAndSaysWhere) {
     testing::TempDir dir("escape");
     const StillWaterPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain

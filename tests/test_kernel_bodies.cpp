@@ -1,9 +1,10 @@
-// Unit tests of host-side kernel bodies: the Wendland kernel and the cell grid (both also compiled
-// for the GPU; their float arithmetic is checked here, where it can be enumerated exactly). The
-// launchers that chain them are checked on every back end in test_neighbour_list.cpp and
-// test_wall_forces.cpp.
+// Unit tests of host-side kernel bodies: the Wendland kernel, the cell grid and the step's dt rule
+// (all also compiled for the GPU; their float arithmetic is checked here, where it can be
+// enumerated exactly). The launchers that chain them are checked on every back end in
+// test_neighbour_list.cpp and test_wall_forces.cpp.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -11,6 +12,7 @@
 
 #include "cell_grid.h"
 #include "kernels/kernel_test_support.h"
+#include "step_dt.h"
 #include "wendland.h"
 
 namespace sph {
@@ -192,6 +194,40 @@ TEST(CellGrid, CoversDomainWithSplitAxisMostSignificant) {
         SCOPED_TRACE("whole-cell domain, split axis = " + std::to_string(split));
         check_grid(kSceneLo, hi, app_side, split);
     }
+}
+
+// The dt every device computes from the minima in its memory: the smallest, bounded by the last
+// corrector's, cut to end at t_end; unusable where any device's is NaN or the result is not
+// positive and finite.
+TEST(StepDt, IsTheSmallestMinimumBoundedByTheLimit) {
+    const float minima[3] = {3e-4f, 1e-4f, 2e-4f};
+    StepDt s = step_dt(minima, 3, StepClock{5e-4f, 0.0, 1.0});
+    EXPECT_TRUE(s.usable);
+    EXPECT_EQ(s.dt, 1e-4f);
+    s = step_dt(minima, 3, StepClock{5e-5f, 0.0, 1.0});
+    EXPECT_EQ(s.dt, 5e-5f);
+}
+
+TEST(StepDt, EndsTheRunAtTEnd) {
+    const float minima[1] = {1e-3f};
+    const StepDt s = step_dt(minima, 1, StepClock{1.0f, 0.9995, 1.0});
+    EXPECT_TRUE(s.usable);
+    EXPECT_EQ(s.dt, static_cast<float>(1.0 - 0.9995));
+}
+
+TEST(StepDt, IsUnusableWhereAnyDeviceBlewUp) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    for (const auto& minima : {std::array<float, 2>{nan, 1e-4f}, std::array<float, 2>{1e-4f, nan},
+                               std::array<float, 2>{0.0f, 1e-4f}, std::array<float, 2>{-1.0f, 1.0f},
+                               std::array<float, 2>{inf, inf}}) {
+        EXPECT_FALSE(step_dt(minima.data(), 2, StepClock{inf, 0.0, 1.0}).usable)
+            << minima[0] << ", " << minima[1];
+    }
+    // The corrector also stops where a corrector minimum is NaN.
+    const float predictor[2] = {1e-4f, 2e-4f}, corrector[2] = {1e-4f, nan};
+    EXPECT_TRUE(euler_dt(EulerDt{predictor, nullptr, 2, StepClock{1.0f, 0.0, 1.0}}).usable);
+    EXPECT_FALSE(euler_dt(EulerDt{predictor, corrector, 2, StepClock{1.0f, 0.0, 1.0}}).usable);
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ class ModelledCostDevice : public CpuDevice {
 public:
     ModelledCostDevice(double cost_factor, int threads)
         : CpuDevice(threads), cost_factor_(cost_factor) {}
-    double last_forces_seconds() override {
+    double forces_seconds(Stage) override {
         return cost_factor_ * 1e-7 * double(ranges().internal);
     }
 

@@ -101,7 +101,8 @@ TEST(Trace, TwoCpuDevicesGiveNestedTracksForTheWindow) {
         const std::string p = std::to_string(pid) + "/";
         EXPECT_EQ(t.count.at(p + "forces centre"), 40);
         EXPECT_EQ(t.count.at(p + "minimum dt"), 40);
-        EXPECT_EQ(t.count.at(p + "dt reduction wait"), 40);
+        EXPECT_EQ(t.count.at(p + "dt minima wait"), 40);
+        EXPECT_EQ(t.count.at(p + "dt read-back"), 20);
         EXPECT_EQ(t.count.at(p + "euler predictor"), 20);
         EXPECT_EQ(t.count.at(p + "rebuild"), 2);
         EXPECT_EQ(t.count.at(p + "neighbour lists"), 2);

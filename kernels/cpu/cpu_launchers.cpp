@@ -13,6 +13,7 @@
 #include "euler_body.h"
 #include "forces_body.h"
 #include "mdbc_body.h"
+#include "step_dt.h"
 
 namespace sph::cpu {
 
@@ -141,12 +142,18 @@ float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end) {
     return any_nan ? std::numeric_limits<float>::quiet_NaN() : smallest;
 }
 
-void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end) {
+void euler_predictor(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end) {
+    const StepDt step = euler_dt(dt);
+    if (!step.usable) return;
+    args.dt = step.dt;
 #pragma omp parallel for schedule(static)
     for (Index i = begin; i < Index(end); ++i) sph::euler_predictor(std::uint32_t(i), args);
 }
 
-void euler_corrector(const EulerArgs& args, std::uint32_t begin, std::uint32_t end) {
+void euler_corrector(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end) {
+    const StepDt step = euler_dt(dt);
+    if (!step.usable) return;
+    args.dt = step.dt;
 #pragma omp parallel for schedule(static)
     for (Index i = begin; i < Index(end); ++i) sph::euler_corrector(std::uint32_t(i), args);
 }

@@ -13,6 +13,7 @@
 #include "euler_body.h"
 #include "forces_body.h"
 #include "mdbc_body.h"
+#include "step_dt.h"
 
 namespace sph::cuda {
 
@@ -127,21 +128,29 @@ __global__ void mdbc_kernel(MdbcArgs args, std::uint32_t begin, std::uint32_t en
     if (i < end) mdbc_density(i, args, cell_step);
 }
 
-__global__ void predictor_kernel(EulerArgs args, std::uint32_t begin, std::uint32_t end) {
+// Each thread takes the step's dt from the minima in the GPU's memory (step_dt.h), so that the
+// host need not learn it before Euler is launched.
+__global__ void predictor_kernel(EulerArgs args, EulerDt dt, std::uint32_t begin,
+                                 std::uint32_t end) {
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < end) euler_predictor(i, args);
+    const StepDt step = euler_dt(dt);
+    if (i >= end || !step.usable) return;
+    args.dt = step.dt;
+    euler_predictor(i, args);
 }
 
-__global__ void corrector_kernel(EulerArgs args, std::uint32_t begin, std::uint32_t end) {
+__global__ void corrector_kernel(EulerArgs args, EulerDt dt, std::uint32_t begin,
+                                 std::uint32_t end) {
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < end) euler_corrector(i, args);
+    const StepDt step = euler_dt(dt);
+    if (i >= end || !step.usable) return;
+    args.dt = step.dt;
+    euler_corrector(i, args);
 }
 
 // min() that lets a NaN through, so one blown-up particle cannot hide behind the others.
 struct NanPropagatingMin {
-    __host__ __device__ float operator()(float a, float b) const {
-        return (a != a || b != b) ? NAN : fminf(a, b);
-    }
+    __host__ __device__ float operator()(float a, float b) const { return min_keep_nan(a, b); }
 };
 
 }  // namespace
@@ -250,17 +259,17 @@ void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, flo
                                              std::numeric_limits<float>::infinity(), stream));
 }
 
-void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end,
-                     cudaStream_t stream) {
+void euler_predictor(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,
+                     std::uint32_t end, cudaStream_t stream) {
     if (end <= begin) return;
-    predictor_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, begin, end);
+    predictor_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, dt, begin, end);
     SPH_CUDA_CHECK_LAUNCH("predictor_kernel");
 }
 
-void euler_corrector(const EulerArgs& args, std::uint32_t begin, std::uint32_t end,
-                     cudaStream_t stream) {
+void euler_corrector(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,
+                     std::uint32_t end, cudaStream_t stream) {
     if (end <= begin) return;
-    corrector_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, begin, end);
+    corrector_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, dt, begin, end);
     SPH_CUDA_CHECK_LAUNCH("corrector_kernel");
 }
 

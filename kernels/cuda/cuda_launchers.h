@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "kernel_args.h"
+#include "step_dt.h"
 
 namespace sph::cuda {
 
@@ -41,9 +42,10 @@ std::size_t minimum_temp_bytes(std::uint32_t capacity);
 void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, float* result,
                 void* temp, std::size_t temp_bytes, cudaStream_t stream);
 
-void euler_predictor(const EulerArgs& args, std::uint32_t begin, std::uint32_t end,
-                     cudaStream_t stream);
-void euler_corrector(const EulerArgs& args, std::uint32_t begin, std::uint32_t end,
-                     cudaStream_t stream);
+// Euler with the dt of `dt` (step_dt.h: euler_dt); nothing where that dt is unusable.
+void euler_predictor(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,
+                     std::uint32_t end, cudaStream_t stream);
+void euler_corrector(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,
+                     std::uint32_t end, cudaStream_t stream);
 
 }  // namespace sph::cuda

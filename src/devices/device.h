@@ -19,10 +19,15 @@
 #include "instruments_body.h"
 #include "particle_record.h"
 #include "sph_params.h"
+#include "step_dt.h"
 
 namespace sph {
 
 enum class Stage { kPredictor, kCorrector };
+constexpr int kStages = 2;
+constexpr int index_of(Stage stage) {
+    return stage == Stage::kPredictor ? 0 : 1;
+}
 
 // Seconds spent in each kernel family since the device was made.
 //
@@ -102,6 +107,9 @@ public:
     Device& operator=(const Device&) = delete;
 
     virtual std::string description() const = 0;
+    // Whether the device computes apart from the host thread that drives it (a GPU), leaving it
+    // free, or on that thread (the CPU).
+    virtual bool computes_apart_from_host() const = 0;
     // Bytes allocate() would take for this layout, including library scratch.
     virtual std::size_t bytes_needed(const DeviceLayout& layout) const = 0;
     // Throws, before allocating anything, when the layout does not fit.
@@ -141,18 +149,37 @@ public:
     // done, while the rest still compute; it writes the receiver's memory only after the
     // receiver's last record_marker(), which must have returned before this is called.
     virtual void forces(Stage stage, const ForceSends& sends) = 0;
-    // Over internal particles; NaN if any is NaN. Waits for the forces and the sends.
-    virtual float minimum_dt() = 0;
     virtual Endpoint force_buffer() = 0;  // Vec4 per local particle: external ones are received
-    virtual void euler(Stage stage, float dt) = 0;  // every local particle
+
+    // --- The step's dt, where the devices are (step_dt.h) ---
+    // A device keeps, for each stage, one dt minimum per device of the run, and Euler takes its
+    // dt from them, so that GPUs of one process step without telling the host first.
+    // Makes room for the minima of `devices` devices.
+    virtual void prepare_minima(std::uint32_t devices) = 0;
+    // Where the device keeps the stage's minima: device d's at d floats on.
+    virtual Endpoint minima(Stage stage) = 0;
+    // Queues the minimum of the stage's dt bounds over the internal particles (NaN if any is NaN)
+    // into slot `slot` of its minima and copies of it to `also_to`, once the stage's forces and
+    // sends are done. Another device may wait for them (wait_for_minima) once this has returned.
+    virtual void queue_minimum(Stage stage, std::uint32_t slot,
+                               const std::vector<Endpoint>& also_to) = 0;
+    // The device's next work waits for the minima that `from` queued into its memory.
+    virtual void wait_for_minima(Stage stage, const std::vector<Device*>& from) = 0;
+    // Sets the stage's minima from the host (for devices of other ranks).
+    virtual void set_minima(Stage stage, const std::vector<float>& minima) = 0;
+    // The stage's minima once they are all there (after wait_for_minima or set_minima); waits.
+    virtual std::vector<float> read_minima(Stage stage) = 0;
+    // Euler on every local particle with the step's dt from the device's own minima (euler_dt);
+    // none where that dt is unusable, or, in the corrector, where a corrector minimum is NaN.
+    virtual void euler(Stage stage, const StepClock& clock) = 0;
     // Marks the end of the work queued so far (the last euler): from here on, neighbours may
     // overwrite this device's external forces.
     virtual void record_marker() = 0;
     // The host waits until the work before the last record_marker() is done.
     virtual void wait_for_marker() = 0;
-    // Forces seconds (KernelTimes) of the last forces() call, for the load balancer; known once
-    // minimum_dt() has returned.
-    virtual double last_forces_seconds() = 0;
+    // Forces seconds (KernelTimes) of the last forces(stage), for the load balancer; known once
+    // read_minima(stage) has returned.
+    virtual double forces_seconds(Stage stage) = 0;
     // Makes the device fail the way a broken device would (a failed CUDA call on a GPU), to test
     // that every worker stops.
     virtual void inject_fault() = 0;

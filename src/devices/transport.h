@@ -22,6 +22,12 @@ public:
     virtual ~Transport() = default;
     // Copies `bytes` from src to dst; done when it returns.
     virtual void copy(Endpoint dst, Endpoint src, std::size_t bytes) = 0;
+    // Starts such a copy, done once finish_copies() has returned: a GPU queues several and waits
+    // once, instead of once per copy.
+    virtual void start_copy(Endpoint dst, Endpoint src, std::size_t bytes) {
+        copy(dst, src, bytes);
+    }
+    virtual void finish_copies() {}
     // Host memory for staging a device's messages to other ranks, which this transport copies to
     // and from at full speed (page-locked for a GPU, whose copies then also run asynchronously).
     virtual void* allocate_host(std::size_t bytes) { return ::operator new(bytes); }

@@ -393,6 +393,7 @@ void Simulation::advance() {
     if (rebuild && balancer_) balance();
     StepResult r;
     try {
+        TracedRegion devices(main_track_, "devices' step", "wait");
         r = group_->step(StepRequest{iteration_, rebuild, time_, options_.t_end, next_dt_limit_});
     } catch (const std::exception& e) {
         throw SimulationError("a device failed " + when() + ": " + e.what());

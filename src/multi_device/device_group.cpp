@@ -1,9 +1,11 @@
 #include "multi_device/device_group.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace sph {
 
@@ -24,12 +26,14 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       right_band_start_(devices_.size()),
       outside_(devices_.size()),
       local_min_{std::vector<float>(devices_.size()), std::vector<float>(devices_.size())},
+      minimum_sources_(devices_.size()),
       sends_(devices_.size()),
       forces_seconds_(devices_.size()),
       stats_(devices_.size()),
       traffic_(int(devices_.size())),
       host_track_(devices_.size()),
       markers_(devices_.size(), 0),
+      minima_queued_(devices_.size(), 0),
       barrier_(span_.end_local() - span_.first_local(),
                span_.spread() ? std::function<void()>([this] { share_across_ranks(); })
                               : std::function<void()>()),
@@ -42,6 +46,23 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
     for (std::size_t k = 0; k < devices.size(); ++k) {
         capacity_ = std::min(capacity_, devices[k]->capacity());
         devices_[std::size_t(span_.first_local()) + k] = std::move(devices[k]);
+    }
+    bool all_apart = true;
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        devices_[d]->prepare_minima(std::uint32_t(size()));
+        all_apart = all_apart && devices_[d]->computes_apart_from_host();
+    }
+    if (all_apart) handoff_spin_ = std::chrono::milliseconds(20);
+    for (auto& copies : minimum_copies_) copies.resize(devices_.size());
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        for (int e = span_.first_local(); e < span_.end_local(); ++e) {
+            if (e == d) continue;
+            minimum_sources_[d].push_back(devices_[e].get());
+            for (Stage s : {Stage::kPredictor, Stage::kCorrector}) {
+                minimum_copies_[index_of(s)][d].push_back(
+                    devices_[e]->minima(s).offset(std::size_t(d) * sizeof(float)));
+            }
+        }
     }
     if (span_.spread()) {  // the balancer's room checks agree on every rank
         for (const std::string& c : span_.ranks()->all_gather(std::to_string(capacity_))) {
@@ -143,6 +164,16 @@ void DeviceGroup::trace_into(Trace* trace) {
     }
 }
 
+namespace {
+// Polls `ready` for up to `spin`, yielding the core between polls.
+template <class Ready>
+void poll_for(std::chrono::microseconds spin, Ready ready) {
+    if (spin.count() <= 0) return;
+    const auto give_up = std::chrono::steady_clock::now() + spin;
+    while (!ready() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+}
+}  // namespace
+
 StepResult DeviceGroup::step(const StepRequest& request) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -153,8 +184,10 @@ StepResult DeviceGroup::step(const StepRequest& request) {
         ++command_;
     }
     wake_.notify_all();
+    const int workers = span_.end_local() - span_.first_local();
+    poll_for(handoff_spin_, [&] { return finished_.load() == workers; });
     std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return finished_ == span_.end_local() - span_.first_local(); });
+    done_.wait(lock, [&] { return finished_ == workers; });
     if (error_) std::rethrow_exception(error_);
     return result_;
 }
@@ -162,6 +195,7 @@ StepResult DeviceGroup::step(const StepRequest& request) {
 void DeviceGroup::work(int d) {
     long seen = 0;
     for (;;) {
+        poll_for(handoff_spin_, [&] { return stopping_.load() || command_.load() != seen; });
         {
             std::unique_lock<std::mutex> lock(mutex_);
             wake_.wait(lock, [&] { return stopping_ || command_ != seen; });
@@ -169,6 +203,7 @@ void DeviceGroup::work(int d) {
             seen = command_;
         }
         try {
+            TracedRegion region(host_track_[d], "step", "step");
             run_step(d);
         } catch (const BarrierAborted&) {
             fail(std::current_exception());  // another worker's error is the one reported
@@ -200,10 +235,13 @@ void DeviceGroup::fail(std::exception_ptr error) {
     marker_changed_.notify_all();
 }
 
-void DeviceGroup::euler(int d, Stage stage, float dt) {
+void DeviceGroup::euler(int d, Stage stage, const StepClock& clock) {
     Device& dev = *devices_[d];
-    dev.euler(stage, dt);
-    dev.record_marker();
+    {
+        TracedRegion region(host_track_[d], "euler launch", "launch");
+        dev.euler(stage, clock);
+        dev.record_marker();
+    }
     {
         std::lock_guard<std::mutex> lock(marker_mutex_);
         ++markers_[d];
@@ -216,44 +254,58 @@ void DeviceGroup::wait_at_barrier(int d, double& seconds, const char* name) {
     barrier_.arrive_and_wait();
 }
 
-void DeviceGroup::wait_for_neighbour_markers(int d) {
-    TimedRegion region(stats_[d].marker_wait_seconds, host_track_[d], "neighbour Euler wait",
-                       "wait");
+void DeviceGroup::wait_for_workers(int d, double& seconds, const char* name,
+                                   const std::function<bool()>& ready) {
+    TimedRegion region(seconds, host_track_[d], name, "wait");
     std::unique_lock<std::mutex> lock(marker_mutex_);
-    const long mine = markers_[d];
-    // Only neighbours in this process write into this device's memory.
-    marker_changed_.wait(lock, [&] {
-        return barrier_.aborted() || ((!local(d - 1) || markers_[d - 1] >= mine) &&
-                                      (!local(d + 1) || markers_[d + 1] >= mine));
-    });
+    marker_changed_.wait(lock, [&] { return barrier_.aborted() || ready(); });
     if (barrier_.aborted()) throw BarrierAborted();
 }
 
+void DeviceGroup::wait_for_neighbour_markers(int d) {
+    const long mine = markers_[d];  // only worker d changes it
+    // Only neighbours in this process write into this device's memory.
+    wait_for_workers(d, stats_[d].marker_wait_seconds, "neighbour Euler wait", [&] {
+        return (!local(d - 1) || markers_[d - 1] >= mine) &&
+               (!local(d + 1) || markers_[d + 1] >= mine);
+    });
+}
+
+// The whole step is queued before the host learns its dt: every device takes it from the
+// minima in its own memory (Device: "The step's dt, where the devices are"), and the host reads
+// them while the corrector's Euler runs.
 void DeviceGroup::run_step(int d) {
     const bool reports = d == span_.first_local();  // one worker per rank writes the result
     if (request_.rebuild && !rebuild(d)) {
         if (reports) result_.outside_grid = true;
         return;
     }
-    float dt = min_keep_nan(stage(d, Stage::kPredictor), request_.dt_limit);
-    // Every worker sees the same minima, so all take the same branch here.
-    if (!(dt > 0.0f) || !std::isfinite(dt)) {
+    Device& dev = *devices_[d];
+    const StepClock clock{request_.dt_limit, request_.time, request_.t_end};
+    stage(d, Stage::kPredictor);
+    euler(d, Stage::kPredictor, clock);
+    stage(d, Stage::kCorrector);
+    euler(d, Stage::kCorrector, clock);
+    std::vector<float> predictor, corrector;
+    {  // not a wait of the report's: the GPUs compute meanwhile
+        TracedRegion region(host_track_[d], "dt read-back", "wait");
+        predictor = dev.read_minima(Stage::kPredictor);
+        corrector = dev.read_minima(Stage::kCorrector);
+    }
+    // Every device holds the same minima, so every worker takes the same branch here; where the
+    // dt is unusable the devices' Euler left the state as it was.
+    const StepDt step = step_dt(predictor.data(), std::uint32_t(size()), clock);
+    const float next = global_minimum(corrector.data(), std::uint32_t(size()));
+    if (!step.usable || std::isnan(next)) {
         if (reports) result_.non_finite = true;
         return;
     }
-    if (request_.time + dt > request_.t_end)
-        dt = static_cast<float>(request_.t_end - request_.time);
-    euler(d, Stage::kPredictor, dt);
-    const float next = stage(d, Stage::kCorrector);
-    if (std::isnan(next)) {
-        if (reports) result_.non_finite = true;
-        return;
-    }
-    euler(d, Stage::kCorrector, dt);
+    forces_seconds_[d] =
+        dev.forces_seconds(Stage::kPredictor) + dev.forces_seconds(Stage::kCorrector);
     stats_[d].forces_seconds += forces_seconds_[d];
     ++stats_[d].iterations;
     if (reports) {
-        result_.dt = dt;
+        result_.dt = step.dt;
         result_.next_dt_limit = next;
         if (request_.rebuild) {
             result_.largest_neighbours = *std::max_element(largest_.begin(), largest_.end());

@@ -13,8 +13,11 @@
 // message, since the other ranks cannot be reached to stop them.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -115,7 +118,7 @@ public:
     void remove_particles_leaving_the_domain(bool remove) { remove_outside_ = remove; }
 
     // Testing: device `device` fails (Device::inject_fault) in the predictor's Forces stage of
-    // iteration `iteration`, while the other workers wait at a barrier.
+    // iteration `iteration`, while the other workers wait for its dt minimum.
     void inject_fault(int device, long iteration) { fault_ = {device, iteration}; }
 
 private:
@@ -134,6 +137,8 @@ private:
     Migration migrate(int d);
     void settle(int d, const Migration& migration);
     LocalRanges pull_external_slices(int d);
+    // Starts copying particles [src_at, src_at + count) of device src's current arrays into
+    // device dst's incoming ones at dst_at; done once dst's transport has finished its copies.
     void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
                         std::uint32_t count);
 
@@ -162,15 +167,21 @@ private:
     // A worker's error when the devices span ranks: printed, then every rank ends.
     [[noreturn]] void end_job(int d, const std::string& message);
 
-    // --- The Forces stage and its sends (device_group_forces.cpp) ---
-    // min() that keeps a NaN: a blown-up device must not hide behind the others.
-    static float min_keep_nan(float a, float b);
-    float stage(int d, Stage stage);
+    // --- The Forces stage, its sends and the dt minima (device_group_forces.cpp) ---
+    // The stage's forces with their sends, then its dt minimum into every device's memory
+    // (Device: "The step's dt, where the devices are"): in one process device to device, each
+    // device waiting for the others' on its own; across ranks through the host.
+    void stage(int d, Stage stage);
+    void share_minimum_here(int d, Stage stage);
+    void share_minimum_across_ranks(int d, Stage stage);
     void plan_sends(int d);
     std::uint32_t left_external(int d) const;
-    void euler(int d, Stage stage, float dt);
+    void euler(int d, Stage stage, const StepClock& clock);
     void wait_for_neighbour_markers(int d);
     void wait_at_barrier(int d, double& seconds, const char* name);
+    // Blocks until `ready` (called under marker_mutex_) holds, or throws BarrierAborted.
+    void wait_for_workers(int d, double& seconds, const char* name,
+                          const std::function<bool()>& ready);
 
     RankSpan span_;
     bool direct_ = false;                           // exchange_device_memory
@@ -190,7 +201,12 @@ private:
     std::vector<std::uint32_t> left_band_end_, right_band_start_;
     std::vector<std::uint32_t> outside_;  // particles outside the grid, per device
     bool remove_outside_ = false;
-    std::vector<float> local_min_[2];  // per stage: a fast worker's next stage must not overwrite
+    // Per stage, across ranks: every device's minimum, gathered at the stage's barrier.
+    std::vector<float> local_min_[kStages];
+    // In one process: where device d copies its minimum (the other devices' slots d), and whose
+    // it waits for.
+    std::vector<std::vector<Endpoint>> minimum_copies_[kStages];
+    std::vector<std::vector<Device*>> minimum_sources_;
     std::vector<ForceSends> sends_;
     std::vector<double> forces_seconds_;
     std::vector<WorkerStats> stats_;  // entry d is written by worker d only
@@ -198,10 +214,11 @@ private:
     std::vector<TraceTrack> host_track_;  // each worker's thread in the trace (or none)
 
     // Markers recorded per device (one per euler): a device sends forces into a neighbour only
-    // after the neighbour has recorded as many as it has.
+    // after the neighbour has recorded as many as it has. Minima queued per device (one per
+    // stage): a device waits for another's minimum on the GPU only once it has been queued.
     std::mutex marker_mutex_;
     std::condition_variable marker_changed_;
-    std::vector<long> markers_;
+    std::vector<long> markers_, minima_queued_;
 
     struct {
         int device = -1;
@@ -210,13 +227,17 @@ private:
     StepRequest request_;
     StepResult result_;
 
-    // Command hand-off between the main thread and the workers.
+    // Command hand-off between the main thread and the workers. Where every device here is a GPU,
+    // which leaves the host idle while it computes, each side polls for up to handoff_spin_
+    // before it sleeps: a thread woken from sleep takes tens to hundreds of microseconds to run,
+    // which a GPU would spend waiting for its next launch.
+    std::chrono::microseconds handoff_spin_{0};
     Barrier barrier_;
     std::mutex mutex_;
     std::condition_variable wake_, done_;
-    long command_ = 0;  // incremented per step; workers run when it moves
-    int finished_ = 0;
-    bool stopping_ = false;
+    std::atomic<long> command_{0};  // incremented per step; workers run when it moves
+    std::atomic<int> finished_{0};
+    std::atomic<bool> stopping_{false};
     std::exception_ptr error_;
     std::vector<std::thread> threads_;
 

@@ -1,14 +1,8 @@
 // DeviceGroup's Forces stage across devices: the edge-force sends each device plans at a rebuild,
-// the stage itself with its sends, and the global dt minimum.
-#include <cmath>
-
+// the stage itself with its sends, and its dt minimum shared with every device.
 #include "multi_device/device_group.h"
 
 namespace sph {
-
-float DeviceGroup::min_keep_nan(float a, float b) {
-    return (std::isnan(a) || std::isnan(b)) ? NAN : std::fmin(a, b);
-}
 
 // Where device d's edge bands' forces go: its left band to the left neighbour's right external
 // slots, its right band to the right neighbour's left ones; for a neighbour on another rank, into
@@ -54,8 +48,8 @@ void DeviceGroup::plan_sends(int d) {
 }
 
 // Forces on the internal particles with the edge-slice sends overlapping them (docs/design.md:
-// paper section 3.4), then the global dt minimum. Returns the minimum over all devices.
-float DeviceGroup::stage(int d, Stage stage) {
+// paper section 3.4), then the stage's dt minimum into every device's memory.
+void DeviceGroup::stage(int d, Stage stage) {
     Device& dev = *devices_[d];
     wait_for_neighbour_markers(d);
     if (span_.spread()) receive_remote_forces(d);
@@ -71,21 +65,53 @@ float DeviceGroup::stage(int d, Stage stage) {
         stage == Stage::kPredictor) {
         dev.inject_fault();
     }
-    std::vector<float>& minima = local_min_[stage == Stage::kPredictor ? 0 : 1];
-    minima[d] = dev.minimum_dt();  // waits for the forces and the sends
-    if (span_.spread()) {          // what the central stripe did not hide
+    if (span_.spread()) {
+        share_minimum_across_ranks(d, stage);
+    } else {
+        share_minimum_here(d, stage);
+    }
+}
+
+// Device to device: each copies its minimum into the others' memory, and waits there for theirs
+// (which also says that their edge forces have arrived). The host only sees to it that a device
+// waits for another's minimum once that has been queued.
+void DeviceGroup::share_minimum_here(int d, Stage stage) {
+    Device& dev = *devices_[d];
+    dev.queue_minimum(stage, std::uint32_t(d), minimum_copies_[index_of(stage)][d]);
+    long mine = 0;
+    {
+        std::lock_guard<std::mutex> lock(marker_mutex_);
+        mine = ++minima_queued_[d];
+    }
+    marker_changed_.notify_all();
+    wait_for_workers(d, stats_[d].dt_wait_seconds, "dt minima wait", [&] {
+        for (int e = span_.first_local(); e < span_.end_local(); ++e) {
+            if (minima_queued_[e] < mine) return false;
+        }
+        return true;
+    });
+    dev.wait_for_minima(stage, minimum_sources_[d]);
+}
+
+// Across ranks through the host: the device's own minimum read back (which waits for the stage),
+// every device's gathered at a barrier, then set on the device.
+void DeviceGroup::share_minimum_across_ranks(int d, Stage stage) {
+    Device& dev = *devices_[d];
+    dev.queue_minimum(stage, std::uint32_t(d), {});
+    dev.wait_for_minima(stage, {});
+    std::vector<float>& minima = local_min_[index_of(stage)];
+    minima[d] = dev.read_minima(stage)[std::size_t(d)];
+    {  // what the central stripe did not hide
         TimedRegion region(stats_[d].rank_forces_seconds, host_track_[d], "edge forces over MPI",
                            "exchange");
         finish_remote_forces(d);
     }
     // Shared at the barrier below, for the balancer: both stages of an iteration.
-    const double seconds = dev.last_forces_seconds();
+    const double seconds = dev.forces_seconds(stage);
     forces_seconds_[d] = stage == Stage::kPredictor ? seconds : forces_seconds_[d] + seconds;
     // Past this barrier every device's external forces have arrived.
     wait_at_barrier(d, stats_[d].dt_wait_seconds, "dt reduction wait");
-    float global = minima[0];
-    for (float m : minima) global = min_keep_nan(global, m);
-    return global;
+    dev.set_minima(stage, minima);
 }
 
 }  // namespace sph

@@ -99,6 +99,7 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
         if (local(e)) copy_particles(d, at[e], e, cuts_[e][d], at[e + 1] - at[e]);
         if (e != d) stats.particles_migrated_in += at[e + 1] - at[e];
     }
+    devices_[d]->transport().finish_copies();
     if (!span_.spread()) return m;
     link.messages->wait_all();
     for (int e = 0; e < n; ++e) {
@@ -158,6 +159,7 @@ LocalRanges DeviceGroup::pull_external_slices(int d) {
     if (local_ranges.right > 0 && !remote_right) {
         copy_particles(d, local_ranges.left + total, d + 1, 0, local_ranges.right);
     }
+    devices_[d]->transport().finish_copies();
     if (remote_left || remote_right) {
         link.messages->wait_all();
         if (remote_left) unpack_particles(d, 0, local_ranges.left, link.bands_in[0]);
@@ -177,9 +179,9 @@ void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::ui
     for_each_field(
         [&](auto field, const Endpoint& to, const Endpoint& from) {
             if (!layout.keeps(field.kept)) return;
-            t.copy(to.offset(std::size_t(dst_at) * field.bytes),
-                   from.offset(std::size_t(src_at) * field.bytes),
-                   std::size_t(count) * field.bytes);
+            t.start_copy(to.offset(std::size_t(dst_at) * field.bytes),
+                         from.offset(std::size_t(src_at) * field.bytes),
+                         std::size_t(count) * field.bytes);
         },
         devices_[dst]->incoming(), devices_[src]->current());
 }

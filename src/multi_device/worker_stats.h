@@ -11,8 +11,10 @@ namespace sph {
 struct WorkerStats {
     double migration_seconds = 0.0;     // copying particles in at rebuilds (migration, externals)
     double rebuild_wait_seconds = 0.0;  // at the rebuild's barriers, for the other devices
-    double dt_wait_seconds = 0.0;       // at the barrier after each Forces stage (the global dt)
-    double marker_wait_seconds = 0.0;   // for the neighbours' Euler before sending them forces
+    // For the other devices' dt minima after each Forces stage: at a barrier across ranks, or
+    // until they have queued theirs in one process.
+    double dt_wait_seconds = 0.0;
+    double marker_wait_seconds = 0.0;  // for the neighbours' Euler before sending them forces
     // Edge forces with neighbours on other MPI ranks, after the Forces stage: sending the staged
     // forces, waiting for the neighbours', copying them into the external slots.
     double rank_forces_seconds = 0.0;

@@ -258,8 +258,9 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
         TimedRegion timer(times_.forces_centre, trace_, "forces centre", "kernel");
         cpu::forces(args, left_end, right_begin);
     }
-    last_forces_seconds_ = seconds_since(start) - (times_.exchange_copy - copying_before);
-    times_.forces += last_forces_seconds_;
+    const double seconds = seconds_since(start) - (times_.exchange_copy - copying_before);
+    forces_seconds_[index_of(stage)] = seconds;
+    times_.forces += seconds;
 }
 
 void CpuDevice::trace_into(Trace* trace, int process) {
@@ -270,32 +271,55 @@ void CpuDevice::inject_fault() {
     throw std::runtime_error("injected fault on a CPU device (testing)");
 }
 
-float CpuDevice::minimum_dt() {
-    TimedRegion timer(times_.minimum_scan, trace_, "minimum dt", "kernel");
-    use_threads();
-    return cpu::minimum_dt(dt_max_.data(), buffers_.ranges.left,
-                           buffers_.ranges.left + buffers_.ranges.internal);
+void CpuDevice::prepare_minima(std::uint32_t devices) {
+    for (auto& m : minima_) m.assign(devices, NAN);
 }
 
-EulerArgs CpuDevice::euler_args(float dt) {
+void CpuDevice::queue_minimum(Stage stage, std::uint32_t slot,
+                              const std::vector<Endpoint>& also_to) {
+    float minimum = 0.0f;
+    {
+        TimedRegion timer(times_.minimum_scan, trace_, "minimum dt", "kernel");
+        use_threads();
+        minimum = cpu::minimum_dt(dt_max_.data(), buffers_.ranges.left,
+                                  buffers_.ranges.left + buffers_.ranges.internal);
+    }
+    float* mine = minima_[index_of(stage)].data() + slot;
+    *mine = minimum;
+    for (const Endpoint& to : also_to) {
+        transport_.copy(to, Endpoint{Endpoint::kHostMemory, mine}, sizeof(float));
+    }
+}
+
+void CpuDevice::set_minima(Stage stage, const std::vector<float>& minima) {
+    if (minima.size() != minima_[index_of(stage)].size()) {
+        throw std::logic_error("CpuDevice::set_minima: not one minimum per device");
+    }
+    minima_[index_of(stage)] = minima;
+}
+
+EulerArgs CpuDevice::euler_args() {
     return EulerArgs{buffers_.current.pos.data(),
                      buffers_.current.velrho.data(),
                      predicted_pos(),
                      predicted_velrho(),
                      force_.data(),
                      buffers_.current.type.data(),
-                     dt,
+                     0.0f,  // from the minima (euler_dt)
                      params_.rho0};
 }
 
-void CpuDevice::euler(Stage stage, float dt) {
+void CpuDevice::euler(Stage stage, const StepClock& clock) {
     TimedRegion timer(times_.euler, trace_,
                       stage == Stage::kPredictor ? "euler predictor" : "euler corrector", "kernel");
     use_threads();
-    if (stage == Stage::kPredictor) {
-        cpu::euler_predictor(euler_args(dt), 0, buffers_.ranges.total());
+    const bool corrector = stage == Stage::kCorrector;
+    const EulerDt dt{minima_[0].data(), corrector ? minima_[1].data() : nullptr,
+                     std::uint32_t(minima_[0].size()), clock};
+    if (corrector) {
+        cpu::euler_corrector(euler_args(), dt, 0, buffers_.ranges.total());
     } else {
-        cpu::euler_corrector(euler_args(dt), 0, buffers_.ranges.total());
+        cpu::euler_predictor(euler_args(), dt, 0, buffers_.ranges.total());
     }
 }
 

@@ -18,6 +18,7 @@ public:
     explicit CpuDevice(int threads = 0) : threads_(threads) {}
 
     std::string description() const override;
+    bool computes_apart_from_host() const override { return false; }
     std::size_t bytes_needed(const DeviceLayout& layout) const override;
     void allocate(const DeviceLayout& layout, const SphParams& params) override;
     std::size_t capacity() const override { return layout_.capacity; }
@@ -36,12 +37,21 @@ public:
     NeighbourBuild build_lists() override;
 
     void forces(Stage stage, const ForceSends& sends) override;
-    float minimum_dt() override;
     Endpoint force_buffer() override { return Endpoint{Endpoint::kHostMemory, force_.data()}; }
-    void euler(Stage stage, float dt) override;
+    void prepare_minima(std::uint32_t devices) override;
+    Endpoint minima(Stage stage) override {
+        return Endpoint{Endpoint::kHostMemory, minima_[index_of(stage)].data()};
+    }
+    void queue_minimum(Stage stage, std::uint32_t slot,
+                       const std::vector<Endpoint>& also_to) override;
+    // The others' minima are written when their queue_minimum returns.
+    void wait_for_minima(Stage, const std::vector<Device*>&) override {}
+    void set_minima(Stage stage, const std::vector<float>& minima) override;
+    std::vector<float> read_minima(Stage stage) override { return minima_[index_of(stage)]; }
+    void euler(Stage stage, const StepClock& clock) override;
     void record_marker() override {}  // euler() is done when it returns
     void wait_for_marker() override {}
-    double last_forces_seconds() override { return last_forces_seconds_; }
+    double forces_seconds(Stage stage) override { return forces_seconds_[index_of(stage)]; }
     void inject_fault() override;
     // Measures at once; finish_measuring hands the result over.
     void start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) override;
@@ -54,7 +64,7 @@ public:
     Transport& transport() override { return transport_; }
 
 private:
-    EulerArgs euler_args(float dt);
+    EulerArgs euler_args();
     InstrumentSums measured(const std::vector<InstrumentSite>& sites, const FrontSpec* front);
     // The walls' densities are set once a step, from the state the predictor starts from (as
     // DualSPHysics does by default); every local particle's, externals' included.
@@ -116,7 +126,8 @@ private:
     HostArray<SiteSums> instrument_sums_;
     std::optional<InstrumentSums> measurement_;  // started, not yet finished
     KernelTimes times_;
-    double last_forces_seconds_ = 0.0;
+    double forces_seconds_[kStages] = {0.0, 0.0};
+    std::vector<float> minima_[kStages];  // prepare_minima
     HostTransport transport_;
     TraceTrack trace_;  // kernels and sends run on the calling thread: one track
 };

@@ -44,6 +44,7 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
     // The instruments' blocks take the SMs as Forces' blocks leave them.
     SPH_CUDA_CHECK(
         cudaStreamCreateWithPriority(&instrument_stream_, cudaStreamNonBlocking, greatest));
+    SPH_CUDA_CHECK(cudaStreamCreateWithFlags(&readback_stream_, cudaStreamNonBlocking));
     int sms = 0, threads_per_sm = 0;
     SPH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, gpu_));
     SPH_CUDA_CHECK(
@@ -51,11 +52,18 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
     stripe_fill_ = edge_stripe > 0 ? edge_stripe
                                    : static_cast<std::uint32_t>(sms) *
                                          static_cast<std::uint32_t>(threads_per_sm);
-    for (cudaEvent_t* e : {&events_.begin, &events_.walls_done, &events_.central_done, &events_.end,
-                           &events_.edge_done[0], &events_.edge_done[1], &events_.send_begin[0],
-                           &events_.send_begin[1], &events_.send_end[0], &events_.send_end[1],
-                           &trace_clock_.origin}) {
-        SPH_CUDA_CHECK(cudaEventCreate(e));
+    for (ForcesEvents& f : events_) {
+        for (cudaEvent_t* e :
+             {&f.begin, &f.walls_done, &f.central_done, &f.end, &f.edge_done[0], &f.edge_done[1],
+              &f.send_begin[0], &f.send_begin[1], &f.send_end[0], &f.send_end[1]}) {
+            SPH_CUDA_CHECK(cudaEventCreate(e));
+        }
+    }
+    SPH_CUDA_CHECK(cudaEventCreate(&trace_clock_.origin));
+    for (int s = 0; s < kStages; ++s) {
+        SPH_CUDA_CHECK(cudaEventCreateWithFlags(&minimum_sent_[s], cudaEventDisableTiming));
+        SPH_CUDA_CHECK(cudaEventCreateWithFlags(&minima_read_[s], cudaEventDisableTiming));
+        SPH_CUDA_CHECK(cudaEventCreateWithFlags(&minima_here_[s], cudaEventDisableTiming));
     }
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&marker_, cudaEventDisableTiming));
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&measured_, cudaEventDisableTiming));
@@ -64,13 +72,23 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
 
 CudaDevice::~CudaDevice() {
     cudaSetDevice(gpu_);
-    for (cudaEvent_t e : {events_.begin, events_.walls_done, events_.central_done, events_.end,
-                          events_.edge_done[0], events_.edge_done[1], events_.send_begin[0],
-                          events_.send_begin[1], events_.send_end[0], events_.send_end[1],
-                          trace_clock_.origin, marker_, measured_, state_ready_}) {
+    for (const ForcesEvents& f : events_) {
+        for (cudaEvent_t e :
+             {f.begin, f.walls_done, f.central_done, f.end, f.edge_done[0], f.edge_done[1],
+              f.send_begin[0], f.send_begin[1], f.send_end[0], f.send_end[1]}) {
+            if (e != nullptr) cudaEventDestroy(e);
+        }
+    }
+    for (int s = 0; s < kStages; ++s) {
+        for (cudaEvent_t e : {minimum_sent_[s], minima_read_[s], minima_here_[s]}) {
+            if (e != nullptr) cudaEventDestroy(e);
+        }
+    }
+    for (cudaEvent_t e : {trace_clock_.origin, marker_, measured_, state_ready_}) {
         if (e != nullptr) cudaEventDestroy(e);
     }
-    for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1], instrument_stream_}) {
+    for (cudaStream_t s :
+         {stream_, edge_stream_[0], edge_stream_[1], instrument_stream_, readback_stream_}) {
         if (s != nullptr) cudaStreamDestroy(s);
     }
 }
@@ -139,7 +157,6 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     const std::size_t sums_bytes = layout.instrument_sites * kCellPlanes * sizeof(SiteSums);
     instrument_sums_.allocate("instrument sums", sums_bytes);
     readback_.allocate("instrument readback", sums_bytes + sizeof(cuda::FrontMinima));
-    dt_readback_.allocate("dt readback", sizeof(float));
 }
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
@@ -312,29 +329,31 @@ void CudaDevice::inject_fault() {
     SPH_CUDA_CHECK(cudaSetDevice(visible_gpu_count() + 1000));
 }
 
-EulerArgs CudaDevice::euler_args(float dt) const {
+EulerArgs CudaDevice::euler_args() const {
     return EulerArgs{buffers_.current.pos.as<Vec4>(),
                      buffers_.current.velrho.as<Vec4>(),
                      predicted_pos(),
                      predicted_velrho(),
                      force_.as<Vec4>(),
                      buffers_.current.type.as<std::uint8_t>(),
-                     dt,
+                     0.0f,  // each thread's, from the minima (euler_dt)
                      params_.rho0};
 }
 
-void CudaDevice::euler(Stage stage, float dt) {
+void CudaDevice::euler(Stage stage, const StepClock& clock) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     if (stage == Stage::kCorrector) settle_instruments();  // the predictor writes elsewhere
+    const bool corrector = stage == Stage::kCorrector;
+    const EulerDt dt{minima_of(Stage::kPredictor),
+                     corrector ? minima_of(Stage::kCorrector) : nullptr, devices_, clock};
     timer_.begin(stream_);
-    if (stage == Stage::kPredictor) {
-        cuda::euler_predictor(euler_args(dt), 0, buffers_.ranges.total(), stream_);
+    if (corrector) {
+        cuda::euler_corrector(euler_args(), dt, 0, buffers_.ranges.total(), stream_);
     } else {
-        cuda::euler_corrector(euler_args(dt), 0, buffers_.ranges.total(), stream_);
+        cuda::euler_predictor(euler_args(), dt, 0, buffers_.ranges.total(), stream_);
     }
-    timer_.end(stream_, &KernelTimes::euler,
-               stage == Stage::kPredictor ? "euler predictor" : "euler corrector");
-    finish_stage_timing();  // while Euler runs
+    timer_.end(stream_, &KernelTimes::euler, corrector ? "euler corrector" : "euler predictor");
+    timer_.collect_finished(times_);  // while Euler runs
 }
 
 // The streams are drained first, so that the origin event is recorded on an idle GPU and waited
@@ -377,7 +396,7 @@ std::size_t CudaDevice::bytes_allocated() const {
         buffers_.current, buffers_.incoming);
     for (const DeviceMemory* m :
          {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_, &list_rows_, &temp_,
-          &scalars_, &instrument_sites_, &instrument_cell_sums_, &instrument_sums_}) {
+          &scalars_, &minima_, &instrument_sites_, &instrument_cell_sums_, &instrument_sums_}) {
         total += m->bytes();
     }
     return total;

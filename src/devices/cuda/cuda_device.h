@@ -16,7 +16,8 @@ namespace sph {
 template <class T>
 using DeviceArray = DeviceMemory;
 
-// The events of one Forces stage, for ordering the three streams and timing the exchange.
+// The events of one Forces stage, for ordering the three streams and timing the exchange. Each
+// stage has its own, so that the host can queue the corrector before the predictor is done.
 struct ForcesEvents {
     cudaEvent_t begin = nullptr, walls_done = nullptr, central_done = nullptr, end = nullptr;
     bool walls = false;  // the stage began with the mDBC walls' densities
@@ -31,6 +32,7 @@ public:
     ~CudaDevice() override;
 
     std::string description() const override;
+    bool computes_apart_from_host() const override { return true; }
     std::size_t bytes_needed(const DeviceLayout& layout) const override;
     void allocate(const DeviceLayout& layout, const SphParams& params) override;
     std::size_t capacity() const override { return layout_.capacity; }
@@ -49,12 +51,18 @@ public:
     NeighbourBuild build_lists() override;
 
     void forces(Stage stage, const ForceSends& sends) override;
-    float minimum_dt() override;
     Endpoint force_buffer() override { return Endpoint{gpu_, force_.as<void>()}; }
-    void euler(Stage stage, float dt) override;
+    void prepare_minima(std::uint32_t devices) override;
+    Endpoint minima(Stage stage) override { return Endpoint{gpu_, minima_of(stage)}; }
+    void queue_minimum(Stage stage, std::uint32_t slot,
+                       const std::vector<Endpoint>& also_to) override;
+    void wait_for_minima(Stage stage, const std::vector<Device*>& from) override;
+    void set_minima(Stage stage, const std::vector<float>& minima) override;
+    std::vector<float> read_minima(Stage stage) override;
+    void euler(Stage stage, const StepClock& clock) override;
     void record_marker() override;
     void wait_for_marker() override;
-    double last_forces_seconds() override { return last_forces_seconds_; }
+    double forces_seconds(Stage stage) override { return forces_seconds_[index_of(stage)]; }
     void inject_fault() override;
     void hold_measurements_for_testing(std::uint32_t microseconds) override {
         measurement_hold_us_ = microseconds;
@@ -69,9 +77,8 @@ public:
     Transport& transport() override { return transport_; }
 
 private:
-    // Scalars the host reads back: the dt minimum and what a list build found.
+    // Scalars the host reads back: what a list build found.
     struct Scalars {
-        float minimum_dt;
         ListBuildCounts list_counts;
         cuda::FrontMinima front;  // measure
     };
@@ -80,7 +87,11 @@ private:
     static std::size_t cell_sums_bytes(const DeviceLayout& layout) {
         return std::size_t(layout.instrument_sites) * kCellsAround * sizeof(SiteSums);
     }
-    EulerArgs euler_args(float dt) const;
+    EulerArgs euler_args() const;
+    float* minima_of(Stage stage) const { return minima_.as<float>() + index_of(stage) * devices_; }
+    float* minima_readback_of(Stage stage) const {
+        return minima_readback_.as<float>() + index_of(stage) * devices_;
+    }
     InstrumentArgs instrument_args() const {
         const LocalRanges& r = buffers_.ranges;
         return InstrumentArgs{buffers_.current.pos.as<Vec4>(),
@@ -131,20 +142,30 @@ private:
         });
     }
 
-    void send(const ForceSend& send, int side, bool after_both_edges);
+    void send(const ForceSend& send, int side, bool after_both_edges, ForcesEvents& events);
     cuda::FrontMinima* front_readback();
-    void time_stage();  // once the stage's events have completed
-    // Reads the last stage's events (time_stage) if minimum_dt left them, and whatever else the
-    // kernel timer holds that has finished.
+    void time_stage(Stage stage);  // once the stage's events have completed
+    // Waits for the stages whose events are not read yet and reads them (time_stage).
     void finish_stage_timing();
 
     int gpu_;
     cudaStream_t stream_ = nullptr;     // the central stripe and everything else
     cudaStream_t edge_stream_[2] = {};  // the left and right edge stripes and their sends
     std::uint32_t stripe_fill_ = 0;     // particles an edge stripe takes to fill the GPU
-    ForcesEvents events_;
+    ForcesEvents events_[kStages];
+    bool stage_untimed_[kStages] = {false,
+                                    false};  // forces() queued it; time_stage has not read it
+    double forces_seconds_[kStages] = {0.0, 0.0};
     cudaEvent_t marker_ = nullptr;
-    double last_forces_seconds_ = 0.0;
+    // The stages' dt minima, one per device of the run (prepare_minima): the predictor's, then the
+    // corrector's. minimum_sent_ follows this device's minimum and its copies to the others;
+    // minima_here_ the others' arriving; minima_read_ the minima's copy to the host, which runs on
+    // a stream of its own beside Euler.
+    std::uint32_t devices_ = 0;
+    DeviceMemory minima_;
+    PinnedMemory minima_readback_;
+    cudaStream_t readback_stream_ = nullptr;
+    cudaEvent_t minimum_sent_[kStages] = {}, minima_here_[kStages] = {}, minima_read_[kStages] = {};
     DeviceLayout layout_{};
     SphParams params_{};
     ParticleBuffers<DeviceArray> buffers_;
@@ -155,8 +176,6 @@ private:
     // What a measurement reads back: the sites' sums, then the front's minima (pinned, so that
     // the copies need no staging and run with the stream). measured_ follows the copies.
     PinnedMemory readback_;
-    PinnedMemory dt_readback_;    // minimum_dt's result
-    bool stage_untimed_ = false;  // minimum_dt waited for a stage whose events are not read yet
     cudaEvent_t measured_ = nullptr;
     // A measurement runs on a stream of its own, from the state as the main stream left it
     // (state_ready_), beside the next iteration's Forces, which only read that state. The main

@@ -23,10 +23,18 @@ void PeerTransport::free_host(void* memory) {
     cudaFreeHost(memory);  // in a destructor: a failure here has nothing left to stop
 }
 
+// On the calling thread's current GPU's legacy stream, then waited for: the device streams are
+// non-blocking, so ordering with kernels comes from the callers' synchronisation at the barriers.
 void PeerTransport::copy(Endpoint dst, Endpoint src, std::size_t bytes) {
-    // On the legacy stream, then waited for: the device streams are non-blocking, so ordering
-    // with kernels comes from the callers' synchronisation at the barriers.
+    start_copy(dst, src, bytes);
+    finish_copies();
+}
+
+void PeerTransport::start_copy(Endpoint dst, Endpoint src, std::size_t bytes) {
     copy_async(dst, src, bytes, 0);
+}
+
+void PeerTransport::finish_copies() {
     SPH_CUDA_CHECK(cudaStreamSynchronize(0));
 }
 

@@ -10,6 +10,8 @@ namespace sph {
 class PeerTransport final : public Transport {
 public:
     void copy(Endpoint dst, Endpoint src, std::size_t bytes) override;
+    void start_copy(Endpoint dst, Endpoint src, std::size_t bytes) override;
+    void finish_copies() override;
     void* allocate_host(std::size_t bytes) override;  // page-locked
     void free_host(void* memory) override;
     // Queues the copy on `stream` (of the source's GPU) and returns.

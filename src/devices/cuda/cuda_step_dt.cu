@@ -1,0 +1,88 @@
+// The step's dt on a GPU (Device: "The step's dt, where the devices are"): each device reduces its
+// stage's dt bounds into its slot of the minima, copies that into the other devices' memory, and
+// its Euler waits for theirs on the GPU and takes the dt from them (step_dt.h), so that between a
+// stage's Forces and its Euler no GPU waits for the host. The host reads the minima back while
+// Euler runs.
+#include <cstring>
+#include <stdexcept>
+
+#include "cuda/cuda_check.h"
+#include "cuda/cuda_launchers.h"
+#include "devices/cuda/cuda_device.h"
+
+namespace sph {
+
+void CudaDevice::prepare_minima(std::uint32_t devices) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    devices_ = devices;
+    const std::size_t bytes = std::size_t(kStages) * devices * sizeof(float);
+    minima_.allocate("dt minima", bytes);
+    minima_readback_.allocate("dt minima readback", bytes);
+    SPH_CUDA_CHECK(cudaMemset(minima_.as<void>(), 0xFF, bytes));  // NaN until set
+}
+
+void CudaDevice::queue_minimum(Stage stage, std::uint32_t slot,
+                               const std::vector<Endpoint>& also_to) {
+    if (slot >= devices_) throw std::logic_error("CudaDevice::queue_minimum: no such slot");
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    // Behind the sends too, so that whoever waits for the minimum finds its external forces.
+    const ForcesEvents& events = events_[index_of(stage)];
+    for (int side = 0; side < 2; ++side) {
+        if (events.sent[side])
+            SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, events.send_end[side], 0));
+    }
+    float* mine = minima_of(stage) + slot;
+    timer_.begin(stream_);
+    cuda::minimum_dt(dt_max_.as<float>(), buffers_.ranges.left,
+                     buffers_.ranges.left + buffers_.ranges.internal, mine, temp_.as<void>(),
+                     temp_.bytes(), stream_);
+    timer_.end(stream_, &KernelTimes::minimum_scan, "minimum dt");
+    for (const Endpoint& to : also_to) {
+        PeerTransport::copy_async(to, Endpoint{gpu_, mine}, sizeof(float), stream_);
+    }
+    SPH_CUDA_CHECK(cudaEventRecord(minimum_sent_[index_of(stage)], stream_));
+}
+
+void CudaDevice::wait_for_minima(Stage stage, const std::vector<Device*>& from) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    for (Device* device : from) {
+        auto* other = dynamic_cast<CudaDevice*>(device);
+        if (other == nullptr) throw std::logic_error("CudaDevice::wait_for_minima: not a GPU");
+        SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, other->minimum_sent_[index_of(stage)], 0));
+    }
+    // Euler follows at once; the copy to the host runs beside it.
+    SPH_CUDA_CHECK(cudaEventRecord(minima_here_[index_of(stage)], stream_));
+    SPH_CUDA_CHECK(cudaStreamWaitEvent(readback_stream_, minima_here_[index_of(stage)], 0));
+    SPH_CUDA_CHECK(cudaMemcpyAsync(minima_readback_of(stage), minima_of(stage),
+                                   devices_ * sizeof(float), cudaMemcpyDeviceToHost,
+                                   readback_stream_));
+    SPH_CUDA_CHECK(cudaEventRecord(minima_read_[index_of(stage)], readback_stream_));
+}
+
+// Through the read-back memory, which then already holds what read_minima returns.
+void CudaDevice::set_minima(Stage stage, const std::vector<float>& minima) {
+    if (minima.size() != devices_) {
+        throw std::logic_error("CudaDevice::set_minima: not one minimum per device");
+    }
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaEventSynchronize(minima_read_[index_of(stage)]));  // the last copy is out
+    std::memcpy(minima_readback_of(stage), minima.data(), devices_ * sizeof(float));
+    SPH_CUDA_CHECK(cudaMemcpyAsync(minima_of(stage), minima_readback_of(stage),
+                                   devices_ * sizeof(float), cudaMemcpyHostToDevice, stream_));
+    SPH_CUDA_CHECK(cudaEventRecord(minima_read_[index_of(stage)], stream_));
+}
+
+// The stage's Forces are done once its minima are: their events are read here.
+std::vector<float> CudaDevice::read_minima(Stage stage) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaEventSynchronize(minima_read_[index_of(stage)]));
+    if (stage_untimed_[index_of(stage)]) {
+        time_stage(stage);
+        stage_untimed_[index_of(stage)] = false;
+    }
+    timer_.collect_finished(times_);
+    const float* read = minima_readback_of(stage);
+    return std::vector<float>(read, read + devices_);
+}
+
+}  // namespace sph
