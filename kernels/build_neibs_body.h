@@ -138,8 +138,8 @@ SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
 // Lists particle i's neighbours within the list radius (list_around); under mDBC (a.to_ghost
 // set) a wall particle with a ghost node inside the grid lists the fluid around its ghost node
 // instead, or nothing where it is dry (ghost_list.h).
-SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a,
-                                          const ListStage& stage) {
+SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
+                                   const ListStage& stage) {
     const Vec4 pi = a.pos[i];
     if (a.to_ghost != nullptr && pi.w != float(kFluid)) {
         const Vec3 offset = a.to_ghost[i];
@@ -150,6 +150,16 @@ SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& 
         }
     }
     return list_around<false>(i, a, xyz(pi), a.cell[i], stage);
+}
+
+// list_particle, with a list too crowded to encode (kCellOverflow) left empty: the run stops at
+// this rebuild once the driver reads the count, but the step's Forces runs first and must not
+// walk the half-written list list_around left.
+SPH_HD std::uint32_t build_neighbour_list(std::uint32_t i, const NeighbourArgs& a,
+                                          const ListStage& stage) {
+    const std::uint32_t count = list_particle(i, a, stage);
+    if (count == kCellOverflow) store_empty_list(a, stage);
+    return count;
 }
 
 // Places lane `lane` of list warp w, whose block begins at row `first` of the list (its height,

@@ -83,6 +83,21 @@ TEST_P(NonFiniteStep, LeavesTheStateAsItWasOnOneDeviceOrSeveral) {
 }
 SPH_ON_EVERY_BACKEND(NonFiniteStep);
 
+// A list radius whose rows of cells the list cannot encode even on the initial lattice stops the
+// run at its first rebuild, saying which options to change (it once crashed in Forces).
+TEST(Failures, AListRadiusTooLargeForTheListSaysSo) {
+    const StillWater problem(0.3, 0.3, 0.3);
+    RunOptions o = testing::small_run(0.03, 0.01);
+    o.h_factor = 2.0;
+    o.list_skin = 1.0;
+    o.max_neighbours = 1024;
+    const std::string what = failure_of(problem, o);
+    EXPECT_NE(what.find("cannot hold the lattice's neighbours at a list radius of 8 dp"),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("--neighbours cells"), std::string::npos) << what;
+}
+
 TEST(Failures, ParticleOutsideTheDomainStopsTheRunAndSaysWhere) {
     testing::TempDir dir("escape");
     const StillWaterPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain

@@ -273,6 +273,17 @@ void Simulation::fail_non_finite() {
 }
 
 void Simulation::check_neighbours(std::uint32_t largest) {
+    if (largest == kCellOverflow &&
+        iteration_ == 0) {  // the lattice itself: the radius is to blame
+        std::ostringstream radius;
+        radius << std::sqrt(double(params_.list_radius_sq)) / options_.dp;
+        throw SimulationError(
+            "the neighbour list cannot hold the lattice's neighbours at a list radius of " +
+            radius.str() + " dp (2h (1 + list-skin)): a row of cells holds more than " +
+            std::to_string(kLargestRowCount) +
+            " neighbours of one particle, or as many particles between two of them; use a "
+            "smaller --h-factor or --list-skin, or --neighbours cells, which has no such limit");
+    }
     if (largest == kCellOverflow) {
         throw SimulationError(
             "particles clumped " + when() +
