@@ -10,11 +10,7 @@
 # Everything in $OUT/results.tgz (the device tool brings back 8 files).
 set -uo pipefail
 source bench/device_env.sh
-R=$out
-work=/tmp/dt-on-device
-rm -rf "$work" && mkdir -p "$work"
-export OUT=$work
-cp "$R/gpu.txt" "$work/"
+work_in dt-on-device
 nvidia-smi topo -m > "$work/topology.txt" 2>&1
 if [ -n "${CHECKS:-}" ]; then
   # Each step has a time limit, so that a hang still leaves the rest and the tarball.

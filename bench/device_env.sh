@@ -7,3 +7,14 @@ out=${OUT:-/tmp/out}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv |
   tee "$out/gpu.txt"
+
+# For a script that brings its results back as one tarball (the device tool returns 8 files):
+# work in /tmp/<name>, which becomes $OUT for the scripts it calls; $R is the tool's $OUT, where
+# the script ends with: tar czf "$R/results.tgz" -C "$work" .
+work_in() {
+  R=$out
+  work=/tmp/$1
+  rm -rf "$work" && mkdir -p "$work"
+  export OUT=$work
+  cp "$R/gpu.txt" "$work/"
+}

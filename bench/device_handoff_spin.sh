@@ -7,11 +7,7 @@
 # call2-handoff-poll/); the committed code polls for 20 ms wherever every device is a GPU.
 set -uo pipefail
 source bench/device_env.sh
-R=$out
-work=/tmp/handoff
-rm -rf "$work" && mkdir -p "$work"
-export OUT=$work
-cp "$R/gpu.txt" "$work/"
+work_in handoff
 for spin in 0 ${SPIN_US:-5000}; do
   for devices in 0,1 0; do
     SPH_HANDOFF_SPIN_US=$spin "$bin"/dambreak --backend cuda --devices $devices --dp 0.006 \

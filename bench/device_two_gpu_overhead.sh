@@ -6,12 +6,8 @@
 # Everything in $OUT/results.tgz (the device tool brings back 8 files).
 set -uo pipefail
 source bench/device_env.sh
-R=$out
-work=/tmp/two-gpu
-rm -rf "$work" && mkdir -p "$work"
-export OUT=$work
+work_in two-gpu
 nvidia-smi topo -m > "$work/topology.txt"
-cp "$R/gpu.txt" "$work/"
 if [ -z "${SKIP_TESTS:-}" ]; then
   for test in test_multi_device test_device_faults; do
     "$bin/$test" --gtest_filter='*Cuda*:*Gpu*' > "$work/$test.log" 2>&1

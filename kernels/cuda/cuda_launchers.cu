@@ -128,6 +128,11 @@ __global__ void mdbc_kernel(MdbcArgs args, std::uint32_t begin, std::uint32_t en
     if (i < end) mdbc_density(i, args, cell_step);
 }
 
+__global__ void store_minimum_kernel(const float* from, MinimumTargets targets) {
+    if (int(threadIdx.x) < targets.count) targets.to[threadIdx.x][0] = *from;
+    __threadfence_system();  // visible to the other GPUs once they have waited for this stream
+}
+
 // Each thread takes the step's dt from the minima in the GPU's memory (step_dt.h), so that the
 // host need not learn it before Euler is launched.
 __global__ void predictor_kernel(EulerArgs args, EulerDt dt, std::uint32_t begin,
@@ -257,6 +262,12 @@ void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, flo
     SPH_CUDA_CHECK(cub::DeviceReduce::Reduce(temp, temp_bytes, dt_max + begin, result, end - begin,
                                              NanPropagatingMin(),
                                              std::numeric_limits<float>::infinity(), stream));
+}
+
+void store_minimum(const float* from, const MinimumTargets& targets, cudaStream_t stream) {
+    if (targets.count <= 0) return;
+    store_minimum_kernel<<<1, 32, 0, stream>>>(from, targets);
+    SPH_CUDA_CHECK_LAUNCH("store_minimum_kernel");
 }
 
 void euler_predictor(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,

@@ -42,6 +42,17 @@ std::size_t minimum_temp_bytes(std::uint32_t capacity);
 void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, float* result,
                 void* temp, std::size_t temp_bytes, cudaStream_t stream);
 
+// Where store_minimum writes a device's dt minimum: other devices' slots that this GPU's kernels
+// can store into (its own memory, or a peer's with peer access on).
+struct MinimumTargets {
+    static constexpr int kMax = 16;
+    float* to[kMax];
+    int count;
+};
+// Copies *from into each target, with a kernel: a peer copy of four bytes takes the copy engine
+// several microseconds longer, on the path from one device's Forces to every device's Euler.
+void store_minimum(const float* from, const MinimumTargets& targets, cudaStream_t stream);
+
 // Euler with the dt of `dt` (step_dt.h: euler_dt); nothing where that dt is unusable.
 void euler_predictor(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,
                      std::uint32_t end, cudaStream_t stream);

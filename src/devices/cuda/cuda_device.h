@@ -3,6 +3,8 @@
 
 #include <cuda_runtime.h>
 
+#include <map>
+
 #include "cuda/instrument_launchers.h"
 #include "devices/cuda/device_memory.h"
 #include "devices/cuda/kernel_event_timer.h"
@@ -165,6 +167,8 @@ private:
     DeviceMemory minima_;
     PinnedMemory minima_readback_;
     cudaStream_t readback_stream_ = nullptr;
+    std::map<int, bool> peer_stores_;  // stores_into's answers
+    bool stores_into(int gpu);         // whether this GPU's kernels can write `gpu`'s memory
     cudaEvent_t minimum_sent_[kStages] = {}, minima_here_[kStages] = {}, minima_read_[kStages] = {};
     DeviceLayout layout_{};
     SphParams params_{};

@@ -9,6 +9,7 @@
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_launchers.h"
 #include "devices/cuda/cuda_device.h"
+#include "devices/cuda/cuda_support.h"
 
 namespace sph {
 
@@ -37,10 +38,29 @@ void CudaDevice::queue_minimum(Stage stage, std::uint32_t slot,
                      buffers_.ranges.left + buffers_.ranges.internal, mine, temp_.as<void>(),
                      temp_.bytes(), stream_);
     timer_.end(stream_, &KernelTimes::minimum_scan, "minimum dt");
+    cuda::MinimumTargets stored{};
     for (const Endpoint& to : also_to) {
-        PeerTransport::copy_async(to, Endpoint{gpu_, mine}, sizeof(float), stream_);
+        if (to.gpu >= 0 && stored.count < cuda::MinimumTargets::kMax && stores_into(to.gpu)) {
+            stored.to[stored.count++] = static_cast<float*>(to.ptr);
+        } else {
+            PeerTransport::copy_async(to, Endpoint{gpu_, mine}, sizeof(float), stream_);
+        }
     }
+    cuda::store_minimum(mine, stored, stream_);
     SPH_CUDA_CHECK(cudaEventRecord(minimum_sent_[index_of(stage)], stream_));
+}
+
+// Its own memory, or a peer's where the GPUs can reach each other (peer access is turned on here
+// the first time it is asked for).
+bool CudaDevice::stores_into(int gpu) {
+    if (gpu == gpu_) return true;
+    const auto known = peer_stores_.find(gpu);
+    if (known != peer_stores_.end()) return known->second;
+    int possible = 0;
+    SPH_CUDA_CHECK(cudaDeviceCanAccessPeer(&possible, gpu_, gpu));
+    if (possible != 0) enable_peer_access(gpu_, gpu);
+    peer_stores_[gpu] = possible != 0;
+    return possible != 0;
 }
 
 void CudaDevice::wait_for_minima(Stage stage, const std::vector<Device*>& from) {
