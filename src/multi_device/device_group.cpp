@@ -1,6 +1,7 @@
 #include "multi_device/device_group.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
@@ -165,12 +166,21 @@ void DeviceGroup::trace_into(Trace* trace) {
 }
 
 namespace {
-// Polls `ready` for up to `spin`, yielding the core between polls.
+// Threads of the process polling at a handoff now, and how many may: half the cores, so that
+// many groups at once (what-if branches side by side) leave the launching threads their cores.
+std::atomic<unsigned> polling{0};
+const unsigned kMostPolling = std::max(1u, std::thread::hardware_concurrency() / 2);
+
+// Polls `ready` for up to `spin`, yielding the core between polls, unless too many threads poll
+// already (the caller then sleeps at once).
 template <class Ready>
 void poll_for(std::chrono::microseconds spin, Ready ready) {
     if (spin.count() <= 0) return;
-    const auto give_up = std::chrono::steady_clock::now() + spin;
-    while (!ready() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+    if (polling.fetch_add(1) < kMostPolling) {
+        const auto give_up = std::chrono::steady_clock::now() + spin;
+        while (!ready() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+    }
+    polling.fetch_sub(1);
 }
 }  // namespace
 

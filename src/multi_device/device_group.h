@@ -229,8 +229,9 @@ private:
 
     // Command hand-off between the main thread and the workers. Where every device here is a GPU,
     // which leaves the host idle while it computes, each side polls for up to handoff_spin_
-    // before it sleeps: a thread woken from sleep takes tens to hundreds of microseconds to run,
-    // which a GPU would spend waiting for its next launch.
+    // (while no more than half the cores' worth of the process's threads poll) before it sleeps: a
+    // thread woken from sleep takes tens to hundreds of microseconds to run, which a GPU would
+    // spend waiting for its next launch.
     std::chrono::microseconds handoff_spin_{0};
     Barrier barrier_;
     std::mutex mutex_;
