@@ -273,8 +273,8 @@ void Simulation::fail_non_finite() {
 }
 
 void Simulation::check_neighbours(std::uint32_t largest) {
-    if (largest == kCellOverflow &&
-        iteration_ == 0) {  // the lattice itself: the radius is to blame
+    // On the initial lattice the list radius is to blame, not the flow.
+    if (largest == kCellOverflow && iteration_ == 0) {
         std::ostringstream radius;
         radius << std::sqrt(double(params_.list_radius_sq)) / options_.dp;
         throw SimulationError(

@@ -342,8 +342,8 @@ EulerArgs CudaDevice::euler_args() const {
 
 void CudaDevice::euler(Stage stage, const StepClock& clock) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    if (stage == Stage::kCorrector) settle_instruments();  // the predictor writes elsewhere
     const bool corrector = stage == Stage::kCorrector;
+    if (corrector) settle_instruments();  // the predictor writes elsewhere
     const EulerDt dt{minima_of(Stage::kPredictor),
                      corrector ? minima_of(Stage::kCorrector) : nullptr, devices_, clock};
     timer_.begin(stream_);

@@ -147,16 +147,18 @@ private:
     void send(const ForceSend& send, int side, bool after_both_edges, ForcesEvents& events);
     cuda::FrontMinima* front_readback();
     void time_stage(Stage stage);  // once the stage's events have completed
-    // Waits for the stages whose events are not read yet and reads them (time_stage).
+    // time_stage, once, for a stage forces() queued (its events must have completed).
+    void time_untimed_stage(Stage stage);
+    // Waits for the stages whose events are not read yet and reads them.
     void finish_stage_timing();
+    bool stores_into(int gpu);  // whether this GPU's kernels can write `gpu`'s memory
 
     int gpu_;
     cudaStream_t stream_ = nullptr;     // the central stripe and everything else
     cudaStream_t edge_stream_[2] = {};  // the left and right edge stripes and their sends
     std::uint32_t stripe_fill_ = 0;     // particles an edge stripe takes to fill the GPU
     ForcesEvents events_[kStages];
-    bool stage_untimed_[kStages] = {false,
-                                    false};  // forces() queued it; time_stage has not read it
+    bool stage_untimed_[kStages] = {};  // forces() queued the stage; time_stage has not read it
     double forces_seconds_[kStages] = {0.0, 0.0};
     cudaEvent_t marker_ = nullptr;
     // The stages' dt minima, one per device of the run (prepare_minima): the predictor's, then the
@@ -168,7 +170,6 @@ private:
     PinnedMemory minima_readback_;
     cudaStream_t readback_stream_ = nullptr;
     std::map<int, bool> peer_stores_;  // stores_into's answers
-    bool stores_into(int gpu);         // whether this GPU's kernels can write `gpu`'s memory
     cudaEvent_t minimum_sent_[kStages] = {}, minima_here_[kStages] = {}, minima_read_[kStages] = {};
     DeviceLayout layout_{};
     SphParams params_{};

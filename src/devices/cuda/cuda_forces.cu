@@ -147,14 +147,19 @@ void CudaDevice::time_stage(Stage stage) {
     }
 }
 
+void CudaDevice::time_untimed_stage(Stage stage) {
+    if (!stage_untimed_[index_of(stage)]) return;
+    time_stage(stage);
+    stage_untimed_[index_of(stage)] = false;
+}
+
 // For the stages forces() queued that read_minima has not timed: waits for them and reads them.
 void CudaDevice::finish_stage_timing() {
     for (Stage stage : {Stage::kPredictor, Stage::kCorrector}) {
         if (!stage_untimed_[index_of(stage)]) continue;
         for (cudaStream_t s : {stream_, edge_stream_[0], edge_stream_[1]})
             SPH_CUDA_CHECK(cudaStreamSynchronize(s));
-        time_stage(stage);
-        stage_untimed_[index_of(stage)] = false;
+        time_untimed_stage(stage);
     }
     timer_.collect_finished(times_);
 }

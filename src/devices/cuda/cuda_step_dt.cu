@@ -96,10 +96,7 @@ void CudaDevice::set_minima(Stage stage, const std::vector<float>& minima) {
 std::vector<float> CudaDevice::read_minima(Stage stage) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaEventSynchronize(minima_read_[index_of(stage)]));
-    if (stage_untimed_[index_of(stage)]) {
-        time_stage(stage);
-        stage_untimed_[index_of(stage)] = false;
-    }
+    time_untimed_stage(stage);
     timer_.collect_finished(times_);
     const float* read = minima_readback_of(stage);
     return std::vector<float>(read, read + devices_);
