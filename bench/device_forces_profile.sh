@@ -5,6 +5,7 @@
 # per-instruction source page (stall samples per SASS line) of each of PROFILE_KERNELS (default
 # "forces_kernel neighbour_list_kernel") and the SASS. PROFILE_OPTIONS: more dambreak options,
 # e.g. "--neighbours cells" with PROFILE_KERNELS=forces_from_cells_kernel.
+# PROFILE_EXE: the executable in device-carry/bin (default dambreak).
 # ncu runs with --clock-control none: the device's clocks stay as they are.
 set -uo pipefail
 source bench/device_env.sh
@@ -18,7 +19,7 @@ kernels=${PROFILE_KERNELS:-forces_kernel neighbour_list_kernel}
 "$ncu" --clock-control none --set full --import-source no \
   --kernel-name regex:"${kernels// /|}" --launch-skip 20 --launch-count 3 \
   -o "$out/forces" -f \
-  "$bin"/dambreak --backend cuda --dp "$dp" --t-end 0.01 --no-output ${PROFILE_OPTIONS:-} \
+  "$bin"/"${PROFILE_EXE:-dambreak}" --backend cuda --dp "$dp" --t-end 0.01 --no-output ${PROFILE_OPTIONS:-} \
   --output-dir "$out/run" > "$out/ncu.log" 2>&1
 echo "ncu exit $?"
 tail -5 "$out/ncu.log"

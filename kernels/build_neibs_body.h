@@ -53,67 +53,159 @@ struct ListStage {
     SPH_HD NeighbourGroup load(std::uint32_t g) const { return groups[std::size_t(g) * step]; }
 };
 
+// A list's entries as a build finds its neighbours: each the step from the neighbour before it
+// in the same row (from the row's first particle less one for the first), eight to a group.
+struct ListEntries {
+    const NeighbourArgs& a;
+    const ListStage& stage;
+    std::uint32_t count = 0;  // entries beyond max_neighbours are counted, not stored
+    NeighbourGroup group = 0;
+    std::uint32_t previous = 0;  // the particle the next step is counted from
+
+    SPH_HD void begin_row(std::uint32_t begin) {
+        previous = begin - 1;
+    }  // wraps at 0: still adds up
+
+    // Adds neighbour j; false where its step is too long to encode.
+    SPH_HD bool add(std::uint32_t j) {
+        const std::uint32_t step = j - previous;
+        if (step > kLargestStep) return false;
+        previous = j;
+        if (count < a.max_neighbours) {
+            const std::uint32_t slot = count % kEntriesPerGroup;
+            group |= NeighbourGroup(step) << (8u * slot);
+            if (slot + 1 == kEntriesPerGroup) {
+                stage.store(1 + count / kEntriesPerGroup, group);
+                group = 0;
+            }
+        }
+        ++count;
+        return true;
+    }
+};
+
+// The list's header: how many neighbours each of the first kCountedRows rows holds.
+struct RowCounts {
+    NeighbourGroup header = 0;
+
+    // false where the row is too crowded to count.
+    SPH_HD bool add(int row, std::uint32_t in_row) {
+        if (row >= kCountedRows) return true;
+        if (in_row > kLargestRowCount) return false;
+        header |= NeighbourGroup(in_row) << (8 * row);
+        return true;
+    }
+};
+
+// The end marker (the group's remaining bytes are zero), unless the list is full, and the header.
+SPH_HD std::uint32_t finish_list(const ListEntries& entries, const RowCounts& rows,
+                                 const ListStage& stage) {
+    if (entries.count < entries.a.max_neighbours) {
+        stage.store(1 + entries.count / kEntriesPerGroup, entries.group);
+    }
+    stage.store(0, rows.header);
+    return entries.count;
+}
+
+// Whether candidate j belongs in the list of `point`: within the list radius and, kFluidOnly,
+// fluid. No branch (near_mask issues the loads of 32 candidates together).
+template <bool kFluidOnly>
+struct ListCandidate {
+    const NeighbourArgs& a;
+    Vec3 point;
+    SPH_HD bool operator()(std::uint32_t j) const {
+        const Vec4 c = a.pos[j];
+        return (length_squared(point - xyz(c)) < a.list_radius_sq) &
+               (!kFluidOnly | (c.w == float(kFluid)));
+    }
+};
+
+// list_around as the GPU lists: the candidates tested into masks, held over the whole walk.
+template <bool kFluidOnly>
+SPH_HD std::uint32_t list_around_by_masks(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
+                                          std::uint32_t cell, const ListStage& stage) {
+    ListEntries entries{a, stage};
+    RowCounts rows;
+    const ListCandidate<kFluidOnly> near{a, point};
+    NearCandidates held;
+    std::uint32_t row_starts = 0;                    // bit e: held mask e is its row's first
+    std::uint32_t row_begin[NearCandidates::kRoom];  // that row's first particle
+    int entered = -1;                                // the held mask the entries are in
+    const auto write_held = [&] {                    // true where a step is too long to encode
+        const bool too_long = held.visit_all([&](std::uint32_t j, int e) {
+            if (e != entered) {
+                entered = e;
+                if ((row_starts >> e) & 1u) entries.begin_row(row_begin[e]);
+            }
+            return !entries.add(j);
+        });
+        row_starts = 0;
+        entered = -1;
+        return too_long;
+    };
+    const bool crowded =
+        for_each_row_around(cell, a.grid, a.cell_start, a.cell_end,
+                            [&](int row, std::uint32_t begin, std::uint32_t end) {
+                                std::uint32_t in_row = 0;
+                                bool row_held = false;
+                                for (std::uint32_t first = begin; first < end; first += kMaskBits) {
+                                    const std::uint32_t count =
+                                        end - first < kMaskBits ? end - first : kMaskBits;
+                                    const CandidateMask bits = near_mask(first, count, i, near);
+                                    if (bits == 0) continue;
+                                    if (held.full() && write_held()) return true;
+                                    if (!row_held) {
+                                        row_starts |= 1u << held.count;
+                                        row_begin[held.count] = begin;
+                                        row_held = true;
+                                    }
+                                    held.hold(first, bits);
+                                    in_row += std::uint32_t(set_bit_count(bits));
+                                }
+                                return !rows.add(row, in_row);
+                            }) ||
+        write_held();
+    return crowded ? kCellOverflow : finish_list(entries, rows, stage);
+}
+
+// list_around as a CPU core lists: each candidate as it is tested.
+template <bool kFluidOnly>
+SPH_HD std::uint32_t list_around_one_by_one(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
+                                            std::uint32_t cell, const ListStage& stage) {
+    ListEntries entries{a, stage};
+    RowCounts rows;
+    const ListCandidate<kFluidOnly> near{a, point};
+    const bool crowded = for_each_row_around(cell, a.grid, a.cell_start, a.cell_end,
+                                             [&](int row, std::uint32_t begin, std::uint32_t end) {
+                                                 entries.begin_row(begin);
+                                                 std::uint32_t in_row = 0;
+                                                 const bool too_long = for_each_near_one_by_one(
+                                                     begin, end, i, near, [&](std::uint32_t j) {
+                                                         ++in_row;
+                                                         return !entries.add(j);
+                                                     });
+                                                 return too_long || !rows.add(row, in_row);
+                                             });
+    return crowded ? kCellOverflow : finish_list(entries, rows, stage);
+}
+
 // Lists for particle i the particles within the list radius of `point`, in the rows of cells
 // around `cell` (neighbour_list.h), each row's cells in linear order and each cell's particles in
 // sorted order: every one but i itself, or (kFluidOnly) the fluid alone, into `stage`. Returns
 // how many it found (entries beyond max_neighbours are dropped; the caller compares) or
 // kCellOverflow if a row is too crowded to encode. A candidate's type is its position's w.
+//
+// The GPU tests the candidates 32 at a time into masks and holds the masks of the whole walk
+// before it writes any entry (cell_walk.h), so that a warp's threads write their entries together
+// (written row by row, the writing ran at 10 of 32 threads); a CPU core lists as it tests.
 template <bool kFluidOnly>
 SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
                                  std::uint32_t cell, const ListStage& stage) {
-    const OrderedCell o = a.grid.ordered(cell);
-    std::uint32_t count = 0;
-    NeighbourGroup header = 0, group = 0;  // entries are stored eight at a time
-    auto store = [&](std::uint32_t g, NeighbourGroup value) { stage.store(g, value); };
-    for (int d0 = -1; d0 <= 1; ++d0) {
-        if (o.c0 + d0 < 0 || o.c0 + d0 >= o.n0) continue;
-        for (int d1 = -1; d1 <= 1; ++d1) {
-            if (o.c1 + d1 < 0 || o.c1 + d1 >= o.n1) continue;
-            const int row = (d0 + 1) * 3 + (d1 + 1);
-            std::uint32_t in_row = 0;
-            bool row_begun = false;
-            std::uint32_t previous = 0;  // the particle the next step is counted from
-            for (int d2 = -1; d2 <= 1; ++d2) {
-                if (o.c2 + d2 < 0 || o.c2 + d2 >= o.n2) continue;
-                const std::uint32_t nc =
-                    cell + std::uint32_t(d0 * int(o.s0) + d1 * int(o.s1) + d2 * int(o.s2));
-                const std::uint32_t start = a.cell_start[nc];
-                if (start == kEmptyCell) continue;
-                if (!row_begun) previous = start - 1;  // wraps at 0: the steps still add up
-                row_begun = true;
-                const std::uint32_t size = a.cell_end[nc] - start;
-                const Vec4* candidate = a.pos + start;
-                for (std::uint32_t offset = 0; offset < size; ++offset) {
-                    const Vec4 c = candidate[offset];
-                    if (length_squared(point - xyz(c)) >= a.list_radius_sq || start + offset == i ||
-                        (kFluidOnly && c.w != float(kFluid))) {
-                        continue;
-                    }
-                    const std::uint32_t step = start + offset - previous;
-                    if (step > kLargestStep) return kCellOverflow;
-                    previous = start + offset;
-                    if (count < a.max_neighbours) {
-                        const std::uint32_t slot = count % kEntriesPerGroup;
-                        group |= NeighbourGroup(step) << (8u * slot);
-                        if (slot + 1 == kEntriesPerGroup) {
-                            store(1 + count / kEntriesPerGroup, group);
-                            group = 0;
-                        }
-                    }
-                    ++count;
-                    ++in_row;
-                }
-            }
-            if (row < kCountedRows) {
-                if (in_row > kLargestRowCount) return kCellOverflow;
-                header |= NeighbourGroup(in_row) << (8 * row);
-            }
-        }
-    }
-    // The end marker (the group's remaining bytes are zero), unless the list is full.
-    if (count < a.max_neighbours) store(1 + count / kEntriesPerGroup, group);
-    store(0, header);
-    return count;
+#if defined(__CUDA_ARCH__)
+    return list_around_by_masks<kFluidOnly>(i, a, point, cell, stage);
+#else
+    return list_around_one_by_one<kFluidOnly>(i, a, point, cell, stage);
+#endif
 }
 
 // A list with no entries.

@@ -4,7 +4,19 @@
 // radius once it drifted since the rebuild) is among them. The order is the same on every device
 // that holds those cells, which keeps sums over them bitwise reproducible.
 //
+// The three cells of a row (a step along each of the two slower axes) are consecutive in index
+// (the fastest axis has stride 1), so their particles are one stretch of the sorted arrays: the
+// walks below take nine stretches instead of 27 cells, as DualSPHysics walks them. The list
+// build (build_neibs_body.h) lists the particles near a point row by row this way, and
 // CellNeighbours walks them for Forces under --neighbours cells, in place of the list.
+//
+// On the GPU a stretch's candidates are tested 32 at a time into a bit mask before any is
+// visited (near_mask). The threads of a warp hold different candidates near: tested and visited
+// in one loop, each candidate's position is loaded only once the one before was judged, and the
+// warp runs the visit at every step at which any of its threads has a near candidate. From a
+// mask, the 32 loads are issued together and the visits run one set bit after the other. A CPU
+// core has no warp to keep together and visits as it tests. Both visit the same particles in the
+// same order (bench/NOTES.md entry 17).
 #pragma once
 
 #include <cstdint>
@@ -14,6 +26,106 @@
 #include "vec.h"
 
 namespace sph {
+
+// The index of the lowest set bit of a non-zero mask.
+SPH_HD int lowest_set_bit(std::uint32_t mask) {
+#if defined(__CUDA_ARCH__)
+    return __ffs(static_cast<int>(mask)) - 1;
+#else
+    return __builtin_ctz(mask);
+#endif
+}
+
+// The number of set bits of a mask.
+SPH_HD int set_bit_count(std::uint32_t mask) {
+#if defined(__CUDA_ARCH__)
+    return __popc(mask);
+#else
+    return __builtin_popcount(mask);
+#endif
+}
+
+// Calls visit_row(row, begin, end) for each row of cells around `cell` that lies in the grid
+// and holds particles here, in walk order: row = 3 (d0 + 1) + (d1 + 1) for the steps d0, d1
+// along the two slower axes, [begin, end) its stretch of the sorted particles. Stops at, and
+// returns true after, a call that returns true.
+template <class VisitRow>
+SPH_HD bool for_each_row_around(std::uint32_t cell, const CellGrid& grid,
+                                const std::uint32_t* cell_start, const std::uint32_t* cell_end,
+                                VisitRow&& visit_row) {
+    const OrderedCell o = grid.ordered(cell);
+    const int first_step = o.c2 > 0 ? -1 : 0, last_step = o.c2 + 1 < o.n2 ? 1 : 0;
+    for (int d0 = -1; d0 <= 1; ++d0) {
+        if (o.c0 + d0 < 0 || o.c0 + d0 >= o.n0) continue;
+        for (int d1 = -1; d1 <= 1; ++d1) {
+            if (o.c1 + d1 < 0 || o.c1 + d1 >= o.n1) continue;
+            const std::uint32_t row = cell + std::uint32_t(d0 * int(o.s0) + d1 * int(o.s1));
+            std::uint32_t begin = kEmptyCell, end = 0;
+            for (int d2 = first_step; d2 <= last_step; ++d2) {
+                const std::uint32_t c = row + std::uint32_t(d2);
+                const std::uint32_t start = cell_start[c];
+                if (start == kEmptyCell) continue;
+                if (begin == kEmptyCell) begin = start;
+                end = cell_end[c];
+            }
+            if (begin != kEmptyCell && visit_row(3 * (d0 + 1) + (d1 + 1), begin, end)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+using CandidateMask = std::uint32_t;
+constexpr std::uint32_t kMaskBits = 32;
+
+// Bit k set where near(first + k) holds, for k < count (<= kMaskBits), the particle `self` left
+// out. near is called for every candidate, with no branch between the calls, so that their loads
+// are issued together; it should be branch-free itself (`&`, not `&&`).
+template <class Near>
+SPH_HD CandidateMask near_mask(std::uint32_t first, std::uint32_t count, std::uint32_t self,
+                               Near&& near) {
+    CandidateMask bits = 0;
+    for (std::uint32_t k = 0; k < count; ++k) bits |= CandidateMask(near(first + k)) << k;
+    if (self - first < count) bits &= ~(CandidateMask(1) << (self - first));
+    return bits;
+}
+
+// Calls visit(j) for each particle j of [begin, end) but `self` for which near(j) holds, in
+// order, until a call returns true (true then): the CPU's way, visiting as it tests.
+template <class Near, class Visit>
+SPH_HD bool for_each_near_one_by_one(std::uint32_t begin, std::uint32_t end, std::uint32_t self,
+                                     Near&& near, Visit&& visit) {
+    for (std::uint32_t j = begin; j < end; ++j) {
+        if (j != self && near(j) && visit(j)) return true;
+    }
+    return false;
+}
+
+// The same visits, the GPU's way: kMaskBits candidates tested into a mask, then visited.
+template <class Near, class Visit>
+SPH_HD bool for_each_near_by_mask(std::uint32_t begin, std::uint32_t end, std::uint32_t self,
+                                  Near&& near, Visit&& visit) {
+    for (std::uint32_t first = begin; first < end; first += kMaskBits) {
+        const std::uint32_t count = end - first < kMaskBits ? end - first : kMaskBits;
+        for (CandidateMask bits = near_mask(first, count, self, near); bits != 0;
+             bits &= bits - 1) {
+            if (visit(first + lowest_set_bit(bits))) return true;
+        }
+    }
+    return false;
+}
+
+// for_each_near_by_mask on the GPU, for_each_near_one_by_one on the CPU.
+template <class Near, class Visit>
+SPH_HD bool for_each_near(std::uint32_t begin, std::uint32_t end, std::uint32_t self, Near&& near,
+                          Visit&& visit) {
+#if defined(__CUDA_ARCH__)
+    return for_each_near_by_mask(begin, end, self, near, visit);
+#else
+    return for_each_near_one_by_one(begin, end, self, near, visit);
+#endif
+}
 
 // Calls visit(j) for each particle j of the cells around `point`, until a call returns true;
 // cells outside the grid, and cells this device holds no particle of, are skipped.
@@ -46,16 +158,59 @@ SPH_HD void for_each_particle_near(Vec3 point, const CellGrid& grid,
     }
 }
 
+// Masks of near candidates held over a whole walk, their candidates visited once all are in (or
+// the room is full): visited chunk by chunk, a warp waits at the end of each chunk for its
+// busiest thread, and ran Forces' pair body at 13 of 32 threads; from all nine rows' masks at
+// once, it runs it as often as its busiest thread has neighbours, at 30 of 32.
+struct NearCandidates {
+    static constexpr int kRoom = 32;  // masks held before their candidates are visited
+
+    std::uint32_t first[kRoom];
+    CandidateMask mask[kRoom];
+    int count = 0;  // masks held, none of them empty
+    int bits = 0;   // the set bits of all of them
+
+    SPH_HD void hold(std::uint32_t first_of_chunk, CandidateMask mask_of_chunk) {
+        first[count] = first_of_chunk;
+        mask[count] = mask_of_chunk;
+        ++count;
+        bits += set_bit_count(mask_of_chunk);
+    }
+
+    SPH_HD bool full() const { return count == kRoom; }
+
+    // Calls visit(j, e) for each held candidate j in order, e the index of its mask, and empties
+    // the room; true where visit said stop. One loop, counted, with a single way back: a nested
+    // loop (masks, then bits) would make a warp's threads wait for each other at each mask's end.
+    template <class Visit>
+    SPH_HD bool visit_all(Visit&& visit) {
+        const int total = bits;
+        count = 0;
+        bits = 0;
+        int e = 0;
+        std::uint32_t base = first[0];
+        CandidateMask left = mask[0];
+        for (int k = 0; k < total; ++k) {
+            if (left == 0) {  // this mask is done: the next (none is empty)
+                ++e;
+                base = first[e];
+                left = mask[e];
+            }
+            if (visit(base + lowest_set_bit(left), e)) return true;
+            left &= left - 1;
+        }
+        return false;
+    }
+};
+
 // Forces' neighbours found in the cells around a particle's own cell (--neighbours cells): no
 // list is kept, and every particle of those cells is a candidate, its distance tested each time.
-// The walk is the list build's (build_neibs_body.h): cells in index order, each cell's particles
-// in sorted order, so Forces meets its non-zero terms in list order and both give the same bits.
+// The walk is the list build's (build_neibs_body.h): rows in walk order, each row's particles in
+// sorted order, so Forces meets its non-zero terms in list order and both give the same bits.
 // Only pairs whose every term is exactly zero are passed over: `cut_sq` lies a little beyond
 // (2h)^2, where the kernel's gradient is zero even through the GPU's approximate square root.
-//
-// The three cells of a row (a step along each of the two slower axes) are consecutive in index
-// (the fastest axis has stride 1), so their particles are one stretch of the sorted arrays: nine
-// stretches instead of 27 cells, as DualSPHysics walks them.
+// On the GPU (walk_in_chunks) the masks of every row are held (NearCandidates) and visited once
+// all are in.
 struct CellNeighbours {
     const Vec4* pos;
     const std::uint32_t* cell;
@@ -64,31 +219,47 @@ struct CellNeighbours {
     CellGrid grid;
     float cut_sq;
 
+    // Calls visit(j) for each particle j within the cut of particle i (at pos_i), in walk order,
+    // until a call returns true.
     template <class Visit>
     SPH_HD void for_each(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
-        const std::uint32_t ci = cell[i];
-        const OrderedCell o = grid.ordered(ci);
-        const int first_step = o.c2 > 0 ? -1 : 0, last_step = o.c2 + 1 < o.n2 ? 1 : 0;
-        for (int d0 = -1; d0 <= 1; ++d0) {
-            if (o.c0 + d0 < 0 || o.c0 + d0 >= o.n0) continue;
-            for (int d1 = -1; d1 <= 1; ++d1) {
-                if (o.c1 + d1 < 0 || o.c1 + d1 >= o.n1) continue;
-                const std::uint32_t row = ci + std::uint32_t(d0 * int(o.s0) + d1 * int(o.s1));
-                std::uint32_t begin = kEmptyCell, end = 0;
-                for (int d2 = first_step; d2 <= last_step; ++d2) {
-                    const std::uint32_t c = row + std::uint32_t(d2);
-                    const std::uint32_t start = cell_start[c];
-                    if (start == kEmptyCell) continue;
-                    if (begin == kEmptyCell) begin = start;
-                    end = cell_end[c];
+#if defined(__CUDA_ARCH__)
+        walk_in_chunks(i, pos_i, visit);
+#else
+        walk_one_by_one(i, pos_i, visit);
+#endif
+    }
+
+    template <class Visit>
+    SPH_HD void walk_one_by_one(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
+        const auto near = [&](std::uint32_t j) {
+            return length_squared(pos_i - xyz(pos[j])) < cut_sq;
+        };
+        for_each_row_around(cell[i], grid, cell_start, cell_end,
+                            [&](int, std::uint32_t begin, std::uint32_t end) {
+                                return for_each_near_one_by_one(begin, end, i, near, visit);
+                            });
+    }
+
+    template <class Visit>
+    SPH_HD void walk_in_chunks(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
+        const auto near = [&](std::uint32_t j) {
+            return length_squared(pos_i - xyz(pos[j])) < cut_sq;
+        };
+        const auto each = [&](std::uint32_t j, int) { return visit(j); };
+        NearCandidates held;
+        const bool stopped = for_each_row_around(
+            cell[i], grid, cell_start, cell_end, [&](int, std::uint32_t begin, std::uint32_t end) {
+                for (std::uint32_t first = begin; first < end; first += kMaskBits) {
+                    const std::uint32_t count = end - first < kMaskBits ? end - first : kMaskBits;
+                    const CandidateMask bits = near_mask(first, count, i, near);
+                    if (bits == 0) continue;
+                    if (held.full() && held.visit_all(each)) return true;
+                    held.hold(first, bits);
                 }
-                if (begin == kEmptyCell) continue;
-                for (std::uint32_t j = begin; j < end; ++j) {
-                    if (j == i || length_squared(pos_i - xyz(pos[j])) >= cut_sq) continue;
-                    if (visit(j)) return;
-                }
-            }
-        }
+                return false;
+            });
+        if (!stopped) held.visit_all(each);
     }
 };
 

@@ -5,13 +5,16 @@
 // no list: the lean mode's memory, with the fields only mDBC reads left out as well.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "build_neibs_body.h"
 #include "cell_grid.h"
+#include "cell_walk.h"
 #include "dam_break.h"
 #include "devices/device_layout.h"
 #include "driver/simulation.h"
@@ -63,11 +66,8 @@ Cloud jittered_cloud(const SphParams& params, double dp, const CellGrid& grid) {
     return c;
 }
 
-class CellNeighbours : public EveryBackend {};
-
-TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
-    const double dp = 0.01;
-    const SphParams params = params_for_dp(dp);
+// The neighbour-list scene's grid and lists for these parameters, room for 256 neighbours.
+ListRequest scene_request(const SphParams& params) {
     const double side = cell_side_for(params);
     double hi[3];
     for (int axis = 0; axis < 3; ++axis) hi[axis] = kSceneLo[axis] + kSceneCells[axis] * side;
@@ -75,6 +75,15 @@ TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
     request.grid = make_cell_grid(kSceneLo, hi, side, 0);
     request.list_radius_sq = params.list_radius_sq;
     request.max_neighbours = 256;
+    return request;
+}
+
+class CellNeighbours : public EveryBackend {};
+
+TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
+    const double dp = 0.01;
+    const SphParams params = params_for_dp(dp);
+    const ListRequest request = scene_request(params);
     const Cloud cloud = jittered_cloud(params, dp, request.grid);
     BuiltLists b = build_lists(backend(), cloud.pos, request);
     ASSERT_FALSE(b.outside);
@@ -206,6 +215,133 @@ TEST_P(CellNeighbours, AListThatOutgrowsItsRoomGrowsAndStillEqualsTheCellsBitwis
 }
 
 SPH_ON_EVERY_BACKEND(CellNeighbours);
+
+// The GPU's walks (candidates tested 32 at a time into masks, visited once the masks are in) and
+// the CPU's (visited as tested) must visit the same particles in the same order: Forces' sums
+// are bitwise the list's, and the lists the same on both back ends, only then. Checked here on
+// the host, where both can run, for Forces' walk and for the list build's rows (with a filter on
+// the candidates' kind, as mDBC's ghost-node lists take only fluid): on a cloud dense enough
+// that the masks fill their room before a walk ends (hundreds of particles a cell), and on the
+// ordinary one, at the edges of the grid as well as inside it.
+TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
+    const SphParams params = params_for_dp(0.01);
+    const ListRequest request = scene_request(params);
+    for (const double dp : {0.01, 0.004}) {
+        SCOPED_TRACE("lattice spacing " + std::to_string(dp));
+        const Cloud cloud = jittered_cloud(params, dp, request.grid);
+        // Each sorted position's w is the particle's type, as the sort's gather sets it.
+        const BuiltLists b = build_lists(BackendChoice::kCpu, cloud.pos, request, {}, cloud.type);
+        ASSERT_FALSE(b.outside);
+        const sph::CellNeighbours walk{b.pos.data(),      b.cell.data(), b.cell_start.data(),
+                                       b.cell_end.data(), request.grid,  params.kernel_radius_sq};
+        const std::uint32_t n = std::uint32_t(b.pos.size());
+        const std::uint32_t step = dp < 0.01 ? 97 : 1;  // the dense cloud's walks are long
+        int most_masks = 0, filtered_out = 0;
+        for (std::uint32_t i = 0; i < n; i += step) {
+            const Vec3 at = xyz(b.pos[i]);
+            std::vector<std::uint32_t> one_by_one, by_mask;
+            const auto into = [](std::vector<std::uint32_t>& visits) {
+                return [&visits](std::uint32_t j) {
+                    visits.push_back(j);
+                    return false;
+                };
+            };
+            walk.walk_one_by_one(i, at, into(one_by_one));
+            walk.walk_in_chunks(i, at, into(by_mask));
+            ASSERT_EQ(by_mask, one_by_one)
+                << "Forces' walk, particle " << i << " at " << describe(b.pos[i]);
+            // The list build's rows: the fluid within the list radius, row by row.
+            const auto fluid_near = [&](std::uint32_t j) {
+                const Vec4 c = b.pos[j];
+                return (length_squared(at - xyz(c)) < request.list_radius_sq) &
+                       (c.w == float(kFluid));
+            };
+            int masks = 0;
+            for_each_row_around(
+                b.cell[i], request.grid, b.cell_start.data(), b.cell_end.data(),
+                [&](int row, std::uint32_t begin, std::uint32_t end) {
+                    std::vector<std::uint32_t> listed, listed_by_mask;
+                    for_each_near_one_by_one(begin, end, i, fluid_near, into(listed));
+                    for_each_near_by_mask(begin, end, i, fluid_near, into(listed_by_mask));
+                    EXPECT_EQ(listed_by_mask, listed)
+                        << "the list's row " << row << " of particle " << i;
+                    // The masks Forces' walk held: each chunk with a particle near.
+                    for (std::uint32_t first = begin; first < end; first += kMaskBits) {
+                        const std::uint32_t last = std::min(end, first + kMaskBits);
+                        masks +=
+                            std::any_of(one_by_one.begin(), one_by_one.end(),
+                                        [&](std::uint32_t j) { return j >= first && j < last; });
+                    }
+                    return false;
+                });
+            filtered_out += int(one_by_one.size()) -
+                            int(std::count_if(one_by_one.begin(), one_by_one.end(), fluid_near));
+            most_masks = std::max(most_masks, masks);
+        }
+        EXPECT_GT(filtered_out, 0) << "the lists' filter was not exercised";
+        if (dp < 0.01) {
+            EXPECT_GT(most_masks, NearCandidates::kRoom) << "the masks never filled their room";
+        }
+    }
+}
+
+// The list build's two ways (build_neibs_body.h) write the same list: the GPU's, which tests
+// the candidates into masks and writes the entries once the walk's masks are in, and the CPU's,
+// which writes each as it finds it. Compared on the host, where both can run: every list of
+// the ordinary cloud, of every particle and of the fluid alone (as mDBC's ghost-node lists), and
+// of the dense cloud, whose lists outgrow their room and whose rows are too crowded to encode.
+TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
+    const SphParams params = params_for_dp(0.01);
+    const ListRequest request = scene_request(params);
+    for (const double dp : {0.01, 0.004}) {
+        SCOPED_TRACE("lattice spacing " + std::to_string(dp));
+        const Cloud cloud = jittered_cloud(params, dp, request.grid);
+        BuiltLists b = build_lists(BackendChoice::kCpu, cloud.pos, request, {}, cloud.type);
+        ASSERT_FALSE(b.outside);
+        NeighbourArgs args{};
+        args.pos = b.pos.data();
+        args.cell = b.cell.data();
+        args.cell_start = b.cell_start.data();
+        args.cell_end = b.cell_end.data();
+        args.max_neighbours = request.max_neighbours;
+        args.list_radius_sq = request.list_radius_sq;
+        args.grid = request.grid;
+        const std::size_t groups = list_groups(args.max_neighbours);
+        const NeighbourGroup untouched = ~NeighbourGroup(0);
+        std::vector<NeighbourGroup> one_by_one(groups), by_masks(groups);
+        const ListStage stage_one{one_by_one.data(), 1}, stage_masks{by_masks.data(), 1};
+        const std::uint32_t n = std::uint32_t(b.pos.size());
+        const std::uint32_t step = dp < 0.01 ? 97 : 1;
+        int full = 0, crowded = 0;
+        for (std::uint32_t i = 0; i < n; i += step) {
+            const Vec3 at = xyz(b.pos[i]);
+            for (const bool fluid_only : {false, true}) {
+                std::fill(one_by_one.begin(), one_by_one.end(), untouched);
+                std::fill(by_masks.begin(), by_masks.end(), untouched);
+                const auto list = [&](bool masks, const ListStage& stage) {
+                    if (fluid_only) {
+                        return masks ? list_around_by_masks<true>(i, args, at, b.cell[i], stage)
+                                     : list_around_one_by_one<true>(i, args, at, b.cell[i], stage);
+                    }
+                    return masks ? list_around_by_masks<false>(i, args, at, b.cell[i], stage)
+                                 : list_around_one_by_one<false>(i, args, at, b.cell[i], stage);
+                };
+                const std::uint32_t count = list(false, stage_one);
+                ASSERT_EQ(list(true, stage_masks), count) << "particle " << i;
+                if (count != kCellOverflow) {
+                    ASSERT_EQ(by_masks, one_by_one)
+                        << "particle " << i << ", fluid only " << fluid_only;
+                }
+                full += count != kCellOverflow && count > args.max_neighbours;
+                crowded += count == kCellOverflow;
+            }
+        }
+        if (dp < 0.01) {
+            EXPECT_GT(full, 0) << "no list outgrew its room";
+            EXPECT_GT(crowded, 0) << "no row was too crowded to encode";
+        }
+    }
+}
 
 // What a run lays out per particle: no list from the cells, and mDBC's ghost offsets only under
 // mDBC (pos 16 + velrho 16 + id 4 + type 1 = 37 bytes a record, twice, plus force, dt_max and

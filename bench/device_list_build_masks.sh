@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine over device-carry/, with the build before the change as
+# device-carry/bin/dambreak_before and lobovsky_before: the neighbour-list build testing each
+# row's candidates 32 at a time into a mask before listing them (kernels/cell_walk.h).
+#   CHECKS=1: every CUDA test of the carried executables; gauges.csv of DamBreak against the build
+#             before, byte for byte, under DBC and mDBC; an Nsight Compute profile of the list
+#             build at 4.19 M particles.
+#   AB_ROUNDS=n: DamBreak (the list, output off) at 1.05 M and 4.19 M particles, before and after
+#             in turn, n rounds; then Lobovsky at dp 0.005 m under mDBC to LOBOVSKY_T_END (default
+#             0.6 s: the impact and the spray, a rebuild every one or two iterations), both builds.
+# Everything in $OUT/results.tgz (the device tool brings back 8 files).
+set -uo pipefail
+source bench/device_env.sh
+work_in list-build-masks
+if [ -n "${CHECKS:-}" ]; then
+  timeout "${TESTS_LIMIT:-300}" bash bench/device_gpu_tests.sh > "$work/gpu-tests.txt" 2>&1
+  echo "gpu tests: exit $?"; grep -E "exit|FAILED" "$work/gpu-tests.txt"
+  timeout 150 bash bench/device_gauges_against_before.sh > "$work/gauges-dbc.txt" 2>&1
+  cat "$work/gauges-dbc.txt"
+  OUT=$work/mdbc GAUGE_OPTIONS="--boundary mdbc" timeout 150 \
+    bash bench/device_gauges_against_before.sh > "$work/gauges-mdbc.txt" 2>&1
+  cat "$work/gauges-mdbc.txt"
+  PROFILE_KERNELS=neighbour_list_kernel timeout 240 bash bench/device_forces_profile.sh \
+    > "$work/profile.txt" 2>&1
+  grep -E "Duration|Registers|Achieved Occupancy|Issue Slots" "$work/profile.txt" | head -8
+fi
+for round in $(seq "${AB_ROUNDS:-0}"); do
+  for exe in dambreak_before dambreak; do
+    BENCH_EXE=$exe BENCH_NAME=round$round-$exe BENCH_RUNS="${BENCH_RUNS:-0.01:0.08 0.006:0.05}" \
+      timeout 150 bash bench/device_one_gpu.sh > "$work/ab.txt" 2>&1
+    grep -E "^dp|\| mips|BuildNeibs" "$work/ab.txt" | sed "s/^/$exe: /"
+  done
+done
+if [ "${AB_ROUNDS:-0}" -gt 0 ]; then
+  for exe in lobovsky_before lobovsky; do
+    name=${exe}_dp0.005
+    timeout 200 "$bin/$exe" --backend cuda --dp 0.005 --t-end "${LOBOVSKY_T_END:-0.6}" \
+      --boundary mdbc --slip free-slip --gauge-every 0.0005 --no-frames \
+      --output-dir "$work/$name" > "$work/$name.log" 2>&1
+    echo "$name: exit $? $(grep -E 'mips average' "$work/$name.log" | sed 's/per 1.0 s.*//')"
+    grep -E '^  rebuilds ' "$work/$name.log"
+  done
+  if cmp -s "$work/lobovsky_before_dp0.005/gauges.csv" "$work/lobovsky_dp0.005/gauges.csv"; then
+    echo "Lobovsky gauges.csv: the same bytes as before"
+  else
+    echo "Lobovsky gauges.csv: DIFFERS from before"
+  fi
+fi
+tar czf "$R/results.tgz" -C "$work" .
