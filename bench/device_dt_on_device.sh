@@ -13,14 +13,7 @@ source bench/device_env.sh
 work_in dt-on-device
 nvidia-smi topo -m > "$work/topology.txt" 2>&1
 if [ -n "${CHECKS:-}" ]; then
-  # Each step has a time limit, so that a hang still leaves the rest and the tarball.
-  timeout "${TESTS_LIMIT:-300}" bash bench/device_gpu_tests.sh > "$work/gpu-tests.txt" 2>&1
-  echo "gpu tests: exit $?"; grep -E "exit|FAILED" "$work/gpu-tests.txt"
-  timeout 150 bash bench/device_gauges_against_before.sh > "$work/gauges-dbc.txt" 2>&1
-  cat "$work/gauges-dbc.txt"
-  OUT=$work/mdbc GAUGE_OPTIONS="--boundary mdbc" timeout 150 \
-    bash bench/device_gauges_against_before.sh > "$work/gauges-mdbc.txt" 2>&1
-  cat "$work/gauges-mdbc.txt"
+  bash bench/device_checks_against_before.sh
   for exe in ${TRACE_EXES:-dambreak_before dambreak}; do
     for devices in 0,1 0; do
       name=trace_${exe}_devices${devices/,/-}

@@ -13,13 +13,7 @@ set -uo pipefail
 source bench/device_env.sh
 work_in list-build-masks
 if [ -n "${CHECKS:-}" ]; then
-  timeout "${TESTS_LIMIT:-300}" bash bench/device_gpu_tests.sh > "$work/gpu-tests.txt" 2>&1
-  echo "gpu tests: exit $?"; grep -E "exit|FAILED" "$work/gpu-tests.txt"
-  timeout 150 bash bench/device_gauges_against_before.sh > "$work/gauges-dbc.txt" 2>&1
-  cat "$work/gauges-dbc.txt"
-  OUT=$work/mdbc GAUGE_OPTIONS="--boundary mdbc" timeout 150 \
-    bash bench/device_gauges_against_before.sh > "$work/gauges-mdbc.txt" 2>&1
-  cat "$work/gauges-mdbc.txt"
+  bash bench/device_checks_against_before.sh
   PROFILE_KERNELS=neighbour_list_kernel timeout 240 bash bench/device_forces_profile.sh \
     > "$work/profile.txt" 2>&1
   grep -E "Duration|Registers|Achieved Occupancy|Issue Slots" "$work/profile.txt" | head -8

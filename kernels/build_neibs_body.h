@@ -120,72 +120,65 @@ struct ListCandidate {
     }
 };
 
-// list_around as the GPU lists: the candidates tested into masks, held over the whole walk.
-template <bool kFluidOnly>
-SPH_HD std::uint32_t list_around_by_masks(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
-                                          std::uint32_t cell, const ListStage& stage) {
+// list_around's work, kByMasks as the GPU lists (the candidates tested into masks, held over
+// the whole walk, then written), or as a CPU core lists (each candidate written as it is found).
+template <bool kFluidOnly, bool kByMasks>
+SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
+                                    std::uint32_t cell, const ListStage& stage) {
     ListEntries entries{a, stage};
     RowCounts rows;
     const ListCandidate<kFluidOnly> near{a, point};
-    NearCandidates held;
-    std::uint32_t row_starts = 0;                    // bit e: held mask e is its row's first
-    std::uint32_t row_begin[NearCandidates::kRoom];  // that row's first particle
-    int entered = -1;                                // the held mask the entries are in
-    const auto write_held = [&] {                    // true where a step is too long to encode
-        const bool too_long = held.visit_all([&](std::uint32_t j, int e) {
-            if (e != entered) {
-                entered = e;
-                if ((row_starts >> e) & 1u) entries.begin_row(row_begin[e]);
+    bool crowded = false;
+    if constexpr (kByMasks) {
+        NearCandidates held;
+        std::uint32_t row_starts = 0;                    // bit e: held mask e is its row's first
+        std::uint32_t row_begin[NearCandidates::kRoom];  // that row's first particle
+        int entered = -1;                                // the held mask the entries are in
+        const auto write_held = [&] {                    // true where a step is too long to encode
+            const bool too_long = held.visit_all([&](std::uint32_t j, int e) {
+                if (e != entered) {
+                    entered = e;
+                    if ((row_starts >> e) & 1u) entries.begin_row(row_begin[e]);
+                }
+                return !entries.add(j);
+            });
+            row_starts = 0;
+            entered = -1;
+            return too_long;
+        };
+        const auto hold_row = [&](int row, std::uint32_t begin, std::uint32_t end) {
+            std::uint32_t in_row = 0;
+            bool row_held = false;
+            for (std::uint32_t first = begin; first < end; first += kMaskBits) {
+                const std::uint32_t count = end - first < kMaskBits ? end - first : kMaskBits;
+                const CandidateMask bits = near_mask(first, count, i, near);
+                if (bits == 0) continue;
+                if (held.full() && write_held()) return true;
+                if (!row_held) {
+                    row_starts |= 1u << held.count;
+                    row_begin[held.count] = begin;
+                    row_held = true;
+                }
+                held.hold(first, bits);
+                in_row += std::uint32_t(set_bit_count(bits));
             }
-            return !entries.add(j);
-        });
-        row_starts = 0;
-        entered = -1;
-        return too_long;
-    };
-    const bool crowded =
-        for_each_row_around(cell, a.grid, a.cell_start, a.cell_end,
-                            [&](int row, std::uint32_t begin, std::uint32_t end) {
-                                std::uint32_t in_row = 0;
-                                bool row_held = false;
-                                for (std::uint32_t first = begin; first < end; first += kMaskBits) {
-                                    const std::uint32_t count =
-                                        end - first < kMaskBits ? end - first : kMaskBits;
-                                    const CandidateMask bits = near_mask(first, count, i, near);
-                                    if (bits == 0) continue;
-                                    if (held.full() && write_held()) return true;
-                                    if (!row_held) {
-                                        row_starts |= 1u << held.count;
-                                        row_begin[held.count] = begin;
-                                        row_held = true;
-                                    }
-                                    held.hold(first, bits);
-                                    in_row += std::uint32_t(set_bit_count(bits));
-                                }
-                                return !rows.add(row, in_row);
-                            }) ||
-        write_held();
-    return crowded ? kCellOverflow : finish_list(entries, rows, stage);
-}
-
-// list_around as a CPU core lists: each candidate as it is tested.
-template <bool kFluidOnly>
-SPH_HD std::uint32_t list_around_one_by_one(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
-                                            std::uint32_t cell, const ListStage& stage) {
-    ListEntries entries{a, stage};
-    RowCounts rows;
-    const ListCandidate<kFluidOnly> near{a, point};
-    const bool crowded = for_each_row_around(cell, a.grid, a.cell_start, a.cell_end,
-                                             [&](int row, std::uint32_t begin, std::uint32_t end) {
-                                                 entries.begin_row(begin);
-                                                 std::uint32_t in_row = 0;
-                                                 const bool too_long = for_each_near_one_by_one(
-                                                     begin, end, i, near, [&](std::uint32_t j) {
-                                                         ++in_row;
-                                                         return !entries.add(j);
-                                                     });
-                                                 return too_long || !rows.add(row, in_row);
-                                             });
+            return !rows.add(row, in_row);
+        };
+        crowded =
+            for_each_row_around(cell, a.grid, a.cell_start, a.cell_end, hold_row) || write_held();
+    } else {
+        const auto list_row = [&](int row, std::uint32_t begin, std::uint32_t end) {
+            entries.begin_row(begin);
+            std::uint32_t in_row = 0;
+            const bool too_long =
+                for_each_near_one_by_one(begin, end, i, near, [&](std::uint32_t j) {
+                    ++in_row;
+                    return !entries.add(j);
+                });
+            return too_long || !rows.add(row, in_row);
+        };
+        crowded = for_each_row_around(cell, a.grid, a.cell_start, a.cell_end, list_row);
+    }
     return crowded ? kCellOverflow : finish_list(entries, rows, stage);
 }
 
@@ -202,9 +195,9 @@ template <bool kFluidOnly>
 SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
                                  std::uint32_t cell, const ListStage& stage) {
 #if defined(__CUDA_ARCH__)
-    return list_around_by_masks<kFluidOnly>(i, a, point, cell, stage);
+    return list_around_as<kFluidOnly, true>(i, a, point, cell, stage);
 #else
-    return list_around_one_by_one<kFluidOnly>(i, a, point, cell, stage);
+    return list_around_as<kFluidOnly, false>(i, a, point, cell, stage);
 #endif
 }
 

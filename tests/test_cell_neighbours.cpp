@@ -216,6 +216,24 @@ TEST_P(CellNeighbours, AListThatOutgrowsItsRoomGrowsAndStillEqualsTheCellsBitwis
 
 SPH_ON_EVERY_BACKEND(CellNeighbours);
 
+// The clouds the GPU's and the CPU's ways are compared on, sorted as a rebuild sorts them, each
+// position's w the particle's type (as the sort's gather sets it): the ordinary jittered cloud,
+// every particle of it, and one dense enough (hundreds of particles a cell) that the masks fill
+// their room, lists outgrow theirs and rows are too crowded to encode, every 97th particle (its
+// walks are long). check(b, request, step, dense).
+template <class Check>
+void on_each_cloud(const SphParams& params, Check&& check) {
+    const ListRequest request = scene_request(params);
+    for (const double dp : {0.01, 0.004}) {
+        SCOPED_TRACE("lattice spacing " + std::to_string(dp));
+        const Cloud cloud = jittered_cloud(params, dp, request.grid);
+        const BuiltLists b = build_lists(BackendChoice::kCpu, cloud.pos, request, {}, cloud.type);
+        ASSERT_FALSE(b.outside);
+        const bool dense = dp < 0.01;
+        check(b, request, dense ? 97u : 1u, dense);
+    }
+}
+
 // The GPU's walks (candidates tested 32 at a time into masks, visited once the masks are in) and
 // the CPU's (visited as tested) must visit the same particles in the same order: Forces' sums
 // are bitwise the list's, and the lists the same on both back ends, only then. Checked here on
@@ -225,17 +243,11 @@ SPH_ON_EVERY_BACKEND(CellNeighbours);
 // ordinary one, at the edges of the grid as well as inside it.
 TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
     const SphParams params = params_for_dp(0.01);
-    const ListRequest request = scene_request(params);
-    for (const double dp : {0.01, 0.004}) {
-        SCOPED_TRACE("lattice spacing " + std::to_string(dp));
-        const Cloud cloud = jittered_cloud(params, dp, request.grid);
-        // Each sorted position's w is the particle's type, as the sort's gather sets it.
-        const BuiltLists b = build_lists(BackendChoice::kCpu, cloud.pos, request, {}, cloud.type);
-        ASSERT_FALSE(b.outside);
+    on_each_cloud(params, [&](const BuiltLists& b, const ListRequest& request, std::uint32_t step,
+                              bool dense) {
         const sph::CellNeighbours walk{b.pos.data(),      b.cell.data(), b.cell_start.data(),
                                        b.cell_end.data(), request.grid,  params.kernel_radius_sq};
         const std::uint32_t n = std::uint32_t(b.pos.size());
-        const std::uint32_t step = dp < 0.01 ? 97 : 1;  // the dense cloud's walks are long
         int most_masks = 0, filtered_out = 0;
         for (std::uint32_t i = 0; i < n; i += step) {
             const Vec3 at = xyz(b.pos[i]);
@@ -279,10 +291,10 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
             most_masks = std::max(most_masks, masks);
         }
         EXPECT_GT(filtered_out, 0) << "the lists' filter was not exercised";
-        if (dp < 0.01) {
+        if (dense) {
             EXPECT_GT(most_masks, NearCandidates::kRoom) << "the masks never filled their room";
         }
-    }
+    });
 }
 
 // The list build's two ways (build_neibs_body.h) write the same list: the GPU's, which tests
@@ -291,13 +303,8 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
 // the ordinary cloud, of every particle and of the fluid alone (as mDBC's ghost-node lists), and
 // of the dense cloud, whose lists outgrow their room and whose rows are too crowded to encode.
 TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
-    const SphParams params = params_for_dp(0.01);
-    const ListRequest request = scene_request(params);
-    for (const double dp : {0.01, 0.004}) {
-        SCOPED_TRACE("lattice spacing " + std::to_string(dp));
-        const Cloud cloud = jittered_cloud(params, dp, request.grid);
-        BuiltLists b = build_lists(BackendChoice::kCpu, cloud.pos, request, {}, cloud.type);
-        ASSERT_FALSE(b.outside);
+    on_each_cloud(params_for_dp(0.01), [&](const BuiltLists& b, const ListRequest& request,
+                                           std::uint32_t step, bool dense) {
         NeighbourArgs args{};
         args.pos = b.pos.data();
         args.cell = b.cell.data();
@@ -311,7 +318,6 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
         std::vector<NeighbourGroup> one_by_one(groups), by_masks(groups);
         const ListStage stage_one{one_by_one.data(), 1}, stage_masks{by_masks.data(), 1};
         const std::uint32_t n = std::uint32_t(b.pos.size());
-        const std::uint32_t step = dp < 0.01 ? 97 : 1;
         int full = 0, crowded = 0;
         for (std::uint32_t i = 0; i < n; i += step) {
             const Vec3 at = xyz(b.pos[i]);
@@ -319,12 +325,13 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
                 std::fill(one_by_one.begin(), one_by_one.end(), untouched);
                 std::fill(by_masks.begin(), by_masks.end(), untouched);
                 const auto list = [&](bool masks, const ListStage& stage) {
+                    const std::uint32_t cell = b.cell[i];
                     if (fluid_only) {
-                        return masks ? list_around_by_masks<true>(i, args, at, b.cell[i], stage)
-                                     : list_around_one_by_one<true>(i, args, at, b.cell[i], stage);
+                        return masks ? list_around_as<true, true>(i, args, at, cell, stage)
+                                     : list_around_as<true, false>(i, args, at, cell, stage);
                     }
-                    return masks ? list_around_by_masks<false>(i, args, at, b.cell[i], stage)
-                                 : list_around_one_by_one<false>(i, args, at, b.cell[i], stage);
+                    return masks ? list_around_as<false, true>(i, args, at, cell, stage)
+                                 : list_around_as<false, false>(i, args, at, cell, stage);
                 };
                 const std::uint32_t count = list(false, stage_one);
                 ASSERT_EQ(list(true, stage_masks), count) << "particle " << i;
@@ -336,11 +343,11 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
                 crowded += count == kCellOverflow;
             }
         }
-        if (dp < 0.01) {
+        if (dense) {
             EXPECT_GT(full, 0) << "no list outgrew its room";
             EXPECT_GT(crowded, 0) << "no row was too crowded to encode";
         }
-    }
+    });
 }
 
 // What a run lays out per particle: no list from the cells, and mDBC's ghost offsets only under
