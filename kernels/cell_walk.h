@@ -184,17 +184,25 @@ struct NearCandidates {
     // loop (masks, then bits) would make a warp's threads wait for each other at each mask's end.
     template <class Visit>
     SPH_HD bool visit_all(Visit&& visit) {
-        const int total = bits;
+        const int total = bits, held = count;
         count = 0;
         bits = 0;
+        if (held == 0) return false;
         int e = 0;
         std::uint32_t base = first[0];
         CandidateMask left = mask[0];
+        // The next mask is read a mask ahead: read when needed, its load held up the visit.
+        int ahead = held > 1 ? 1 : 0;
+        std::uint32_t next_base = first[ahead];
+        CandidateMask next_left = mask[ahead];
         for (int k = 0; k < total; ++k) {
             if (left == 0) {  // this mask is done: the next (none is empty)
                 ++e;
-                base = first[e];
-                left = mask[e];
+                base = next_base;
+                left = next_left;
+                ahead = e + 1 < held ? e + 1 : e;
+                next_base = first[ahead];
+                next_left = mask[ahead];
             }
             if (visit(base + lowest_set_bit(left), e)) return true;
             left &= left - 1;
