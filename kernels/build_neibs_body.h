@@ -131,10 +131,10 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
     bool crowded = false;
     if constexpr (kByMasks) {
         NearCandidates held;
-        std::uint32_t row_starts = 0;                    // bit e: held mask e is its row's first
-        std::uint32_t row_begin[NearCandidates::kRoom];  // that row's first particle
-        int entered = -1;                                // the held mask the entries are in
-        const auto write_held = [&] {                    // true where a step is too long to encode
+        std::uint32_t row_starts = 0;  // bit e: held mask e is its row's first
+        std::uint32_t row_begin[NearCandidates::kRoom] = {};  // that row's first particle
+        int entered = -1;                                     // the held mask the entries are in
+        const auto write_held = [&] {  // true where a step is too long to encode
             const bool too_long = held.visit_all([&](std::uint32_t j, int e) {
                 if (e != entered) {
                     entered = e;
@@ -149,20 +149,19 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
         const auto hold_row = [&](int row, std::uint32_t begin, std::uint32_t end) {
             std::uint32_t in_row = 0;
             bool row_held = false;
-            for (std::uint32_t first = begin; first < end; first += kMaskBits) {
-                const std::uint32_t count = end - first < kMaskBits ? end - first : kMaskBits;
-                const CandidateMask bits = near_mask(first, count, i, near);
-                if (bits == 0) continue;
-                if (held.full() && write_held()) return true;
-                if (!row_held) {
-                    row_starts |= 1u << held.count;
-                    row_begin[held.count] = begin;
-                    row_held = true;
-                }
-                held.hold(first, bits);
-                in_row += std::uint32_t(set_bit_count(bits));
-            }
-            return !rows.add(row, in_row);
+            const bool too_long = for_each_near_mask(
+                begin, end, i, near, [&](std::uint32_t first, CandidateMask bits) {
+                    if (held.full() && write_held()) return true;
+                    if (!row_held) {
+                        row_starts |= 1u << held.count;
+                        row_begin[held.count] = begin;
+                        row_held = true;
+                    }
+                    held.hold(first, bits);
+                    in_row += std::uint32_t(set_bit_count(bits));
+                    return false;
+                });
+            return too_long || !rows.add(row, in_row);
         };
         crowded =
             for_each_row_around(cell, a.grid, a.cell_start, a.cell_end, hold_row) || write_held();

@@ -102,29 +102,18 @@ SPH_HD bool for_each_near_one_by_one(std::uint32_t begin, std::uint32_t end, std
     return false;
 }
 
-// The same visits, the GPU's way: kMaskBits candidates tested into a mask, then visited.
-template <class Near, class Visit>
-SPH_HD bool for_each_near_by_mask(std::uint32_t begin, std::uint32_t end, std::uint32_t self,
-                                  Near&& near, Visit&& visit) {
+// The GPU's way: [begin, end) taken kMaskBits candidates at a time, each chunk's candidates
+// tested into a mask (near_mask); on_mask(first, bits) for each chunk with a bit set, in order,
+// until a call returns true (true then).
+template <class Near, class OnMask>
+SPH_HD bool for_each_near_mask(std::uint32_t begin, std::uint32_t end, std::uint32_t self,
+                               Near&& near, OnMask&& on_mask) {
     for (std::uint32_t first = begin; first < end; first += kMaskBits) {
         const std::uint32_t count = end - first < kMaskBits ? end - first : kMaskBits;
-        for (CandidateMask bits = near_mask(first, count, self, near); bits != 0;
-             bits &= bits - 1) {
-            if (visit(first + lowest_set_bit(bits))) return true;
-        }
+        const CandidateMask bits = near_mask(first, count, self, near);
+        if (bits != 0 && on_mask(first, bits)) return true;
     }
     return false;
-}
-
-// for_each_near_by_mask on the GPU, for_each_near_one_by_one on the CPU.
-template <class Near, class Visit>
-SPH_HD bool for_each_near(std::uint32_t begin, std::uint32_t end, std::uint32_t self, Near&& near,
-                          Visit&& visit) {
-#if defined(__CUDA_ARCH__)
-    return for_each_near_by_mask(begin, end, self, near, visit);
-#else
-    return for_each_near_one_by_one(begin, end, self, near, visit);
-#endif
 }
 
 // Calls visit(j) for each particle j of the cells around `point`, until a call returns true;
@@ -220,6 +209,16 @@ struct NearCandidates {
 // On the GPU (walk_in_chunks) the masks of every row are held (NearCandidates) and visited once
 // all are in.
 struct CellNeighbours {
+    // Whether candidate j lies within the cut of the point `at`.
+    struct WithinCut {
+        const Vec4* pos;
+        Vec3 at;
+        float cut_sq;
+        SPH_HD bool operator()(std::uint32_t j) const {
+            return length_squared(at - xyz(pos[j])) < cut_sq;
+        }
+    };
+
     const Vec4* pos;
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
@@ -240,9 +239,7 @@ struct CellNeighbours {
 
     template <class Visit>
     SPH_HD void walk_one_by_one(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
-        const auto near = [&](std::uint32_t j) {
-            return length_squared(pos_i - xyz(pos[j])) < cut_sq;
-        };
+        const WithinCut near{pos, pos_i, cut_sq};
         for_each_row_around(cell[i], grid, cell_start, cell_end,
                             [&](int, std::uint32_t begin, std::uint32_t end) {
                                 return for_each_near_one_by_one(begin, end, i, near, visit);
@@ -251,21 +248,17 @@ struct CellNeighbours {
 
     template <class Visit>
     SPH_HD void walk_in_chunks(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
-        const auto near = [&](std::uint32_t j) {
-            return length_squared(pos_i - xyz(pos[j])) < cut_sq;
-        };
+        const WithinCut near{pos, pos_i, cut_sq};
         const auto each = [&](std::uint32_t j, int) { return visit(j); };
         NearCandidates held;
+        const auto hold = [&](std::uint32_t first, CandidateMask bits) {
+            if (held.full() && held.visit_all(each)) return true;
+            held.hold(first, bits);
+            return false;
+        };
         const bool stopped = for_each_row_around(
             cell[i], grid, cell_start, cell_end, [&](int, std::uint32_t begin, std::uint32_t end) {
-                for (std::uint32_t first = begin; first < end; first += kMaskBits) {
-                    const std::uint32_t count = end - first < kMaskBits ? end - first : kMaskBits;
-                    const CandidateMask bits = near_mask(first, count, i, near);
-                    if (bits == 0) continue;
-                    if (held.full() && held.visit_all(each)) return true;
-                    held.hold(first, bits);
-                }
-                return false;
+                return for_each_near_mask(begin, end, i, near, hold);
             });
         if (!stopped) held.visit_all(each);
     }

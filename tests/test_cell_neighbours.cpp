@@ -274,7 +274,13 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
                 [&](int row, std::uint32_t begin, std::uint32_t end) {
                     std::vector<std::uint32_t> listed, listed_by_mask;
                     for_each_near_one_by_one(begin, end, i, fluid_near, into(listed));
-                    for_each_near_by_mask(begin, end, i, fluid_near, into(listed_by_mask));
+                    for_each_near_mask(
+                        begin, end, i, fluid_near, [&](std::uint32_t first, CandidateMask bits) {
+                            for (; bits != 0; bits &= bits - 1) {
+                                listed_by_mask.push_back(first + lowest_set_bit(bits));
+                            }
+                            return false;
+                        });
                     EXPECT_EQ(listed_by_mask, listed)
                         << "the list's row " << row << " of particle " << i;
                     // The masks Forces' walk held: each chunk with a particle near.

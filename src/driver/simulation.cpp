@@ -273,8 +273,8 @@ void Simulation::fail_non_finite() {
 }
 
 void Simulation::check_neighbours(std::uint32_t largest) {
-    // On the initial lattice the list radius is to blame, not the flow.
     if (largest == kCellOverflow && iteration_ == 0) {
+        // On the initial lattice the list radius is to blame, not the flow.
         std::ostringstream radius;
         radius << std::sqrt(double(params_.list_radius_sq)) / options_.dp;
         throw SimulationError(
@@ -283,8 +283,7 @@ void Simulation::check_neighbours(std::uint32_t largest) {
             std::to_string(kLargestRowCount) +
             " neighbours of one particle, or as many particles between two of them; use a "
             "smaller --h-factor or --list-skin, or --neighbours cells, which has no such limit");
-    }
-    if (largest == kCellOverflow) {
+    } else if (largest == kCellOverflow) {
         throw SimulationError(
             "particles clumped " + when() +
             ": a row of cells is too crowded for the neighbour "
