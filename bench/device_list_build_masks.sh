@@ -26,18 +26,6 @@ for round in $(seq "${AB_ROUNDS:-0}"); do
   done
 done
 if [ "${AB_ROUNDS:-0}" -gt 0 ]; then
-  for exe in lobovsky_before lobovsky; do
-    name=${exe}_dp0.005
-    timeout 200 "$bin/$exe" --backend cuda --dp 0.005 --t-end "${LOBOVSKY_T_END:-0.6}" \
-      --boundary mdbc --slip free-slip --gauge-every 0.0005 --no-frames \
-      --output-dir "$work/$name" > "$work/$name.log" 2>&1
-    echo "$name: exit $? $(grep -E 'mips average' "$work/$name.log" | sed 's/per 1.0 s.*//')"
-    grep -E '^  rebuilds ' "$work/$name.log"
-  done
-  if cmp -s "$work/lobovsky_before_dp0.005/gauges.csv" "$work/lobovsky_dp0.005/gauges.csv"; then
-    echo "Lobovsky gauges.csv: the same bytes as before"
-  else
-    echo "Lobovsky gauges.csv: DIFFERS from before"
-  fi
+  bash bench/device_lobovsky_before_after.sh
 fi
 tar czf "$R/results.tgz" -C "$work" .

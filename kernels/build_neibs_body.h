@@ -1,8 +1,8 @@
 // Per-particle bodies of BuildNeibs: hash, cell ranges and the neighbour list.
 //
-// Sorting by (cell, id) between hash and cell ranges is done by each back end's launcher. Because
-// the key includes the id, the sorted order does not depend on the order particles arrive in, which
-// is what makes results independent of how the domain is split among devices.
+// Sorting by (cell, slab, id) between hash and cell ranges is done by each back end's launcher.
+// Because the key includes the id, the sorted order does not depend on the order particles arrive
+// in, which is what makes results independent of how the domain is split among devices.
 #pragma once
 
 #include <cstdint>
@@ -14,9 +14,12 @@
 
 namespace sph {
 
+// The key sorts by cell, then by slab within the cell (cell_grid.h), then by id.
 SPH_HD void hash_particle(std::uint32_t i, const HashArgs& a) {
-    const std::uint32_t cell = a.grid.cell_of(a.pos[i]);
-    a.key[i] = (static_cast<std::uint64_t>(cell) << a.id_bits) | a.id[i];
+    const Vec4 pos = a.pos[i];
+    const std::uint64_t cell = a.grid.cell_of(pos);
+    const std::uint64_t slab = cell * kSlabsPerCell + std::uint64_t(a.grid.slab_of(pos));
+    a.key[i] = (slab << a.id_bits) | a.id[i];
     a.permutation[i] = i;
 }
 
@@ -42,6 +45,27 @@ SPH_HD void find_cell_range(std::uint32_t i, const CellRangeArgs& a) {
     if (i + 1 == a.count || a.cell[i + 1] != cell) a.cell_end[cell] = i + 1;
 }
 
+// Writes cell splits (cell_grid.h) from the sorted particle i: those that end between i's slab
+// and the slab of the particle before it in the same cell, and, for the last of its cell, those
+// from its slab on. Each is written by exactly one particle; none where the cell is empty.
+SPH_HD void find_cell_split(std::uint32_t i, const CellSplitArgs& a) {
+    const std::uint32_t cell = a.cell[i];
+    if (cell == a.grid.outside_cell()) return;
+    const int slab = a.grid.slab_of(a.pos[i]);
+    const bool first = i == 0 || a.cell[i - 1] != cell;
+    const bool last = i + 1 == a.count || a.cell[i + 1] != cell;
+    const int slab_before = first ? 0 : a.grid.slab_of(a.pos[i - 1]);
+    const std::uint32_t before_i = i - a.cell_start[cell];  // the cell's particles before i
+    std::uint8_t* split = a.cell_split + std::size_t(cell) * kSplitsPerCell;
+    const auto saturated = [](std::uint32_t n) {
+        return n < kSplitUnknown ? std::uint8_t(n) : kSplitUnknown;
+    };
+    for (int k = slab_before; k < slab; ++k) split[k] = saturated(before_i);
+    if (last) {
+        for (int k = slab; k < kSplitsPerCell; ++k) split[k] = saturated(before_i + 1);
+    }
+}
+
 // Where a build puts one particle's groups until its list warp's block in the list is placed
 // (place_list_warp): group g at groups[g * step], a staging area of the back end's.
 struct ListStage {
@@ -54,7 +78,8 @@ struct ListStage {
 };
 
 // A list's entries as a build finds its neighbours: each the step from the neighbour before it
-// in the same row (from the row's first particle less one for the first), eight to a group.
+// in the same row (for the first, from the first particle of the row's whole cells less one,
+// untrimmed: list_walk.h finds that from the cell starts alone), eight to a group.
 struct ListEntries {
     const NeighbourArgs& a;
     const ListStage& stage;
@@ -124,7 +149,8 @@ struct ListCandidate {
 // the whole walk, then written), or as a CPU core lists (each candidate written as it is found).
 template <bool kFluidOnly, bool kByMasks>
 SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
-                                    std::uint32_t cell, const ListStage& stage) {
+                                    std::uint32_t cell, const RowTrim& trim,
+                                    const ListStage& stage) {
     ListEntries entries{a, stage};
     RowCounts rows;
     const ListCandidate<kFluidOnly> near{a, point};
@@ -132,7 +158,7 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
     if constexpr (kByMasks) {
         NearCandidates held;
         std::uint32_t row_starts = 0;  // bit e: held mask e is its row's first
-        std::uint32_t row_begin[NearCandidates::kRoom] = {};  // that row's first particle
+        std::uint32_t row_begin[NearCandidates::kRoom] = {};  // its whole cells' first particle
         int entered = -1;                                     // the held mask the entries are in
         const auto write_held = [&] {  // true where a step is too long to encode
             const bool too_long = held.visit_all([&](std::uint32_t j, int e) {
@@ -146,7 +172,8 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
             entered = -1;
             return too_long;
         };
-        const auto hold_row = [&](int row, std::uint32_t begin, std::uint32_t end) {
+        const auto hold_row = [&](int row, std::uint32_t begin, std::uint32_t end,
+                                  std::uint32_t whole_begin) {
             std::uint32_t in_row = 0;
             bool row_held = false;
             const bool too_long = for_each_near_mask(
@@ -154,7 +181,7 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
                     if (held.full() && write_held()) return true;
                     if (!row_held) {
                         row_starts |= 1u << held.count;
-                        row_begin[held.count] = begin;
+                        row_begin[held.count] = whole_begin;
                         row_held = true;
                     }
                     held.hold(first, bits);
@@ -163,11 +190,12 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
                 });
             return too_long || !rows.add(row, in_row);
         };
-        crowded =
-            for_each_row_around(cell, a.grid, a.cell_start, a.cell_end, hold_row) || write_held();
+        crowded = for_each_row_around(cell, a.grid, a.cell_start, a.cell_end, trim, hold_row) ||
+                  write_held();
     } else {
-        const auto list_row = [&](int row, std::uint32_t begin, std::uint32_t end) {
-            entries.begin_row(begin);
+        const auto list_row = [&](int row, std::uint32_t begin, std::uint32_t end,
+                                  std::uint32_t whole_begin) {
+            entries.begin_row(whole_begin);
             std::uint32_t in_row = 0;
             const bool too_long =
                 for_each_near_one_by_one(begin, end, i, near, [&](std::uint32_t j) {
@@ -176,14 +204,15 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
                 });
             return too_long || !rows.add(row, in_row);
         };
-        crowded = for_each_row_around(cell, a.grid, a.cell_start, a.cell_end, list_row);
+        crowded = for_each_row_around(cell, a.grid, a.cell_start, a.cell_end, trim, list_row);
     }
     return crowded ? kCellOverflow : finish_list(entries, rows, stage);
 }
 
 // Lists for particle i the particles within the list radius of `point`, in the rows of cells
-// around `cell` (neighbour_list.h), each row's cells in linear order and each cell's particles in
-// sorted order: every one but i itself, or (kFluidOnly) the fluid alone, into `stage`. Returns
+// around `cell` (neighbour_list.h) trimmed by `trim` (cell_walk.h), each row's cells in linear
+// order and each cell's particles in sorted order: every one but i itself, or (kFluidOnly) the
+// fluid alone, into `stage`. Returns
 // how many it found (entries beyond max_neighbours are dropped; the caller compares) or
 // kCellOverflow if a row is too crowded to encode. A candidate's type is its position's w.
 //
@@ -192,11 +221,11 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
 // (written row by row, the writing ran at 10 of 32 threads); a CPU core lists as it tests.
 template <bool kFluidOnly>
 SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
-                                 std::uint32_t cell, const ListStage& stage) {
+                                 std::uint32_t cell, const RowTrim& trim, const ListStage& stage) {
 #if defined(__CUDA_ARCH__)
-    return list_around_as<kFluidOnly, true>(i, a, point, cell, stage);
+    return list_around_as<kFluidOnly, true>(i, a, point, cell, trim, stage);
 #else
-    return list_around_as<kFluidOnly, false>(i, a, point, cell, stage);
+    return list_around_as<kFluidOnly, false>(i, a, point, cell, trim, stage);
 #endif
 }
 
@@ -219,9 +248,10 @@ SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
     return found;
 }
 
-// Lists particle i's neighbours within the list radius (list_around); under mDBC (a.to_ghost
-// set) a wall particle with a ghost node inside the grid lists the fluid around its ghost node
-// instead, or nothing where it is dry (ghost_list.h).
+// Lists particle i's neighbours within the list radius (list_around), in its rows trimmed to
+// its slab; under mDBC (a.to_ghost set) a wall particle with a ghost node inside the grid lists
+// the fluid around its ghost node instead (whole rows: the node is no sorted particle), or
+// nothing where it is dry (ghost_list.h).
 SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
                                    const ListStage& stage) {
     const Vec4 pi = a.pos[i];
@@ -230,10 +260,12 @@ SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
         const std::uint32_t cell = ghost_cell(xyz(pi), offset, a.grid);
         if (cell != a.grid.outside_cell()) {
             if (!fluid_near(i, a)) return store_empty_list(a, stage);  // dry: rho0
-            return list_around<true>(i, a, xyz(pi) + offset, cell, stage);
+            return list_around<true>(i, a, xyz(pi) + offset, cell, RowTrim{}, stage);
         }
     }
-    return list_around<false>(i, a, xyz(pi), a.cell[i], stage);
+    const std::uint32_t cell_i = a.cell[i];
+    return list_around<false>(i, a, xyz(pi), cell_i,
+                              row_trim_for(i, cell_i, a.cell_start, a.cell_split), stage);
 }
 
 // list_particle, with a list too crowded to encode (kCellOverflow) left empty: the run stops at

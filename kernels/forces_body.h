@@ -42,8 +42,13 @@ SPH_HD float particle_dt_max(bool fluid, Vec3 acc, float drho, float rho, Vec3 v
 SPH_HD CellNeighbours cell_neighbours(const ForcesArgs& a) {
     // A little beyond (2h)^2: every pair passed over adds exact zeros (see CellNeighbours).
     constexpr float kCutMargin = 1.0f + 1.0f / 1024.0f;
-    return CellNeighbours{a.pos,      a.cell, a.cell_start,
-                          a.cell_end, a.grid, a.params.kernel_radius_sq * kCutMargin};
+    return CellNeighbours{a.pos,
+                          a.cell,
+                          a.cell_start,
+                          a.cell_end,
+                          a.cell_split,
+                          a.grid,
+                          a.params.kernel_radius_sq * kCutMargin};
 }
 
 // `neighbours`: ListedNeighbours<ForcesArgs> or CellNeighbours (list_walk.h, cell_walk.h).

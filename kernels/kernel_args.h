@@ -52,6 +52,17 @@ struct CellRangeArgs {
     std::uint32_t outside_cell;
 };
 
+// Cell splits: reads the positions and cells of particles sorted by (cell, slab, id) and the cell
+// starts; writes each cell's splits (cell_grid.h).
+struct CellSplitArgs {
+    const Vec4* pos;
+    const std::uint32_t* cell;
+    const std::uint32_t* cell_start;
+    std::uint8_t* cell_split;  // kSplitsPerCell a cell
+    std::uint32_t count;
+    CellGrid grid;
+};
+
 // Neighbour list: reads pos, cell, cell ranges; writes the list warp by warp (neighbour_list.h).
 struct NeighbourArgs {
     const Vec4* pos;
@@ -66,6 +77,9 @@ struct NeighbourArgs {
     // Under mDBC, the walls' ghost-node offsets: their lists are then of the fluid around their
     // ghost nodes (ghost_list.h). Null otherwise.
     const Vec3* to_ghost = nullptr;
+    // The cells' splits (cell_grid.h): a particle's rows are trimmed to its slab. Forces must walk
+    // a list with the splits it was built with. Null: rows of three whole cells.
+    const std::uint8_t* cell_split = nullptr;
 };
 
 // What a list build found: the largest neighbour count (or kCellOverflow), and the rows its list
@@ -124,6 +138,7 @@ struct ForcesArgs {
     std::uint32_t max_neighbours;
     CellGrid grid;
     SphParams params;
+    const std::uint8_t* cell_split = nullptr;  // as the list was built with (NeighbourArgs)
 };
 
 // Euler: predictor reads pos, velrho, force and writes pos_pred, velrho_pred; corrector reads

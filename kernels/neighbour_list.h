@@ -5,8 +5,10 @@
 // particle's neighbours are listed row by row, in sorted order within a row (the order the cells
 // walk visits them, cell_walk.h), and each entry is one byte: how far the neighbour lies past the
 // one listed before it in the same row, or, for a row's first neighbour, past the particle just
-// before the row's stretch. Forces then finds each neighbour with one addition, and one cell-start
-// lookup per row instead of per entry.
+// before the row's stretch (of its whole cells: the build walks the stretch trimmed to the
+// particle's slab, cell_walk.h, but counts from where the cell starts say the row begins). Forces
+// then finds each neighbour with one addition, and one cell-start lookup per row instead of per
+// entry.
 //
 // A particle's list is a header group, then its entries eight to a group:
 // - the header holds the entry counts of rows 0 to 7, a byte each (row r = (d0 + 1) * 3 + (d1 + 1)

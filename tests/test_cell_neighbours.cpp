@@ -234,6 +234,68 @@ void on_each_cloud(const SphParams& params, Check&& check) {
     }
 }
 
+// Each cell's splits say how many of its particles lie in its slabs up to each (cell_grid.h), or
+// that too many do to say; the rows around a particle, trimmed to its slab, still hold every
+// particle within the list radius at the rebuild and within 2h once each drifted by half the
+// list's margin, and on the ordinary cloud they hold about a quarter fewer candidates than rows
+// of whole cells (2 + 1 / kSlabsPerCell cells of 3). The dense cloud's cells (hundreds of
+// particles) saturate their splits: their rows are not trimmed, and still hold every neighbour.
+TEST(CellNeighbours, RowsTrimmedToTheSlabHoldEveryNeighbourAndFewerCandidates) {
+    const SphParams params = params_for_dp(0.01);
+    on_each_cloud(params, [&](const BuiltLists& b, const ListRequest& request, std::uint32_t step,
+                              bool dense) {
+        const CellGrid& grid = request.grid;
+        const std::uint32_t n = std::uint32_t(b.pos.size());
+        ASSERT_EQ(cell_split_error(b, grid), "");
+        std::mt19937 random(5);
+        const double margin = std::sqrt(double(request.list_radius_sq)) - 2.0 * params.h;
+        std::uniform_real_distribution<float> step_of(float(-0.5 * margin / std::sqrt(3.0)),
+                                                      float(0.5 * margin / std::sqrt(3.0)));
+        std::vector<Vec3> drifted(n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            drifted[i] =
+                xyz(b.pos[i]) + make_vec3(step_of(random), step_of(random), step_of(random));
+        }
+        const float kernel_sq = 4.0f * params.h * params.h;
+        std::uint64_t trimmed_candidates = 0, whole_candidates = 0;
+        int untrimmed = 0;
+        for (std::uint32_t i = 0; i < n; i += step) {
+            const RowTrim trim =
+                row_trim_for(i, b.cell[i], b.cell_start.data(), b.cell_split.data());
+            untrimmed += trim.slab == RowTrim::kNoSlab ? 1 : 0;
+            std::vector<bool> candidate(n, false);
+            for_each_row_around(b.cell[i], grid, b.cell_start.data(), b.cell_end.data(), trim,
+                                [&](int, std::uint32_t begin, std::uint32_t end, std::uint32_t) {
+                                    for (std::uint32_t j = begin; j < end; ++j) candidate[j] = true;
+                                    trimmed_candidates += end - begin;
+                                    return false;
+                                });
+            for_each_row_around(b.cell[i], grid, b.cell_start.data(), b.cell_end.data(), RowTrim{},
+                                [&](int, std::uint32_t begin, std::uint32_t end, std::uint32_t) {
+                                    whole_candidates += end - begin;
+                                    return false;
+                                });
+            for (std::uint32_t j = 0; j < n; ++j) {
+                if (j == i || candidate[j]) continue;
+                ASSERT_GE(length_squared(xyz(b.pos[i]) - xyz(b.pos[j])), request.list_radius_sq)
+                    << "particle " << j << " within the list radius of " << i
+                    << " is not in its rows";
+                ASSERT_GE(length_squared(drifted[i] - drifted[j]), kernel_sq)
+                    << "particle " << j << " within 2h of " << i
+                    << " once drifted is not in its rows";
+            }
+        }
+        if (dense) {
+            EXPECT_GT(untrimmed, 0) << "no cell's splits saturated";
+        } else {
+            EXPECT_EQ(untrimmed, 0);
+            const double kept = double(trimmed_candidates) / double(whole_candidates);
+            EXPECT_LT(kept, 0.85) << "the rows were hardly trimmed";
+            EXPECT_GT(kept, 0.6);
+        }
+    });
+}
+
 // The GPU's walks (candidates tested 32 at a time into masks, visited once the masks are in) and
 // the CPU's (visited as tested) must visit the same particles in the same order: Forces' sums
 // are bitwise the list's, and the lists the same on both back ends, only then. Checked here on
@@ -245,8 +307,9 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
     const SphParams params = params_for_dp(0.01);
     on_each_cloud(params, [&](const BuiltLists& b, const ListRequest& request, std::uint32_t step,
                               bool dense) {
-        const sph::CellNeighbours walk{b.pos.data(),      b.cell.data(), b.cell_start.data(),
-                                       b.cell_end.data(), request.grid,  params.kernel_radius_sq};
+        const sph::CellNeighbours walk{
+            b.pos.data(),        b.cell.data(), b.cell_start.data(),    b.cell_end.data(),
+            b.cell_split.data(), request.grid,  params.kernel_radius_sq};
         const std::uint32_t n = std::uint32_t(b.pos.size());
         int most_masks = 0, filtered_out = 0;
         for (std::uint32_t i = 0; i < n; i += step) {
@@ -271,7 +334,8 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
             int masks = 0;
             for_each_row_around(
                 b.cell[i], request.grid, b.cell_start.data(), b.cell_end.data(),
-                [&](int row, std::uint32_t begin, std::uint32_t end) {
+                row_trim_for(i, b.cell[i], b.cell_start.data(), b.cell_split.data()),
+                [&](int row, std::uint32_t begin, std::uint32_t end, std::uint32_t) {
                     std::vector<std::uint32_t> listed, listed_by_mask;
                     for_each_near_one_by_one(begin, end, i, fluid_near, into(listed));
                     for_each_near_mask(
@@ -316,6 +380,7 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
         args.cell = b.cell.data();
         args.cell_start = b.cell_start.data();
         args.cell_end = b.cell_end.data();
+        args.cell_split = b.cell_split.data();
         args.max_neighbours = request.max_neighbours;
         args.list_radius_sq = request.list_radius_sq;
         args.grid = request.grid;
@@ -332,12 +397,13 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
                 std::fill(by_masks.begin(), by_masks.end(), untouched);
                 const auto list = [&](bool masks, const ListStage& stage) {
                     const std::uint32_t cell = b.cell[i];
+                    const RowTrim trim = row_trim_for(i, cell, args.cell_start, args.cell_split);
                     if (fluid_only) {
-                        return masks ? list_around_as<true, true>(i, args, at, cell, stage)
-                                     : list_around_as<true, false>(i, args, at, cell, stage);
+                        return masks ? list_around_as<true, true>(i, args, at, cell, trim, stage)
+                                     : list_around_as<true, false>(i, args, at, cell, trim, stage);
                     }
-                    return masks ? list_around_as<false, true>(i, args, at, cell, stage)
-                                 : list_around_as<false, false>(i, args, at, cell, stage);
+                    return masks ? list_around_as<false, true>(i, args, at, cell, trim, stage)
+                                 : list_around_as<false, false>(i, args, at, cell, trim, stage);
                 };
                 const std::uint32_t count = list(false, stage_one);
                 ASSERT_EQ(list(true, stage_masks), count) << "particle " << i;

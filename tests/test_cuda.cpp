@@ -63,7 +63,8 @@ Differences differences(const CpuAndGpu& run) {
 TEST(Cuda, SortsParticlesInTheSameOrderAsTheCpu) {
     SPH_REQUIRE_GPUS(1);
     const CpuAndGpu run(1);
-    EXPECT_EQ(run.cpu.id, run.gpu.id);  // sorted by (cell, id) from bitwise equal initial positions
+    EXPECT_EQ(run.cpu.id,
+              run.gpu.id);  // sorted by (cell, slab, id) from bitwise equal initial positions
 }
 
 // Both back ends evaluate the same bodies, but nvcc contracts a*b+c into fused multiply-adds and

@@ -264,13 +264,15 @@ TEST_P(NeighbourList, MatchesBruteForce) {
         EXPECT_LE(b.largest, largest_size(expected.possible));
 
         for (std::uint32_t i = 0; i < n; ++i) {
-            // The gather carries every array along with its particle; the sort is by (cell, id).
+            // The gather carries every array along with its particle; the sort is by (cell, slab,
+            // id).
             ASSERT_EQ(b.velrho[i].x, float(b.id[i])) << "sorted particle " << i;
             ASSERT_EQ(b.type[i], std::uint8_t(b.id[i] % 2)) << "sorted particle " << i;
             if (i + 1 < n) {
                 ASSERT_LE(b.cell[i], b.cell[i + 1]);
             }
         }
+        ASSERT_EQ(cell_split_error(b, s.grid), "");  // what the lists' rows were trimmed by
 
         int reported = 0;
         for (std::uint32_t i = 0; i < n; ++i) {
@@ -408,14 +410,14 @@ TEST_P(NeighbourList, ReportsARowTooCrowdedToEncode) {
     };
     // P near the low z face of cell (3, 3, 3), and its only neighbours: Q just below that face,
     // and R just above the next one, after `between` particles of cell (3, 3, 4) in two of its
-    // far corners (R's id is the largest, so it is sorted last): P's step from Q to R is
-    // between + 2 (P itself lies between them too).
+    // far corners, in the same slab as R (cell_grid.h; R's id is the largest, so it is sorted
+    // last): P's step from Q to R is between + 2 (P itself lies between them too).
     const auto gap = [&](int between) {
         std::vector<Vec4> pos{at(3, 3, 0.5, 0.5, z_in(3, 0.05)),
                               at(3, 3, 0.5, 0.5, z_in(3, -0.05))};
         for (int k = 0; k < between; ++k) {
             const double corner = k % 2 == 0 ? 0.05 : 0.95, f = 0.001 * (k / 2);
-            pos.push_back(at(3, 3, corner + (k % 2 == 0 ? f : -f), corner, z_in(4, 0.95)));
+            pos.push_back(at(3, 3, corner + (k % 2 == 0 ? f : -f), corner, z_in(4, 0.02)));
         }
         pos.push_back(at(3, 3, 0.5, 0.5, z_in(4, 0.01)));
         return pos;

@@ -53,6 +53,11 @@ void find_cell_ranges(const CellRangeArgs& args) {
     for (Index i = 0; i < Index(args.count); ++i) find_cell_range(std::uint32_t(i), args);
 }
 
+void find_cell_splits(const CellSplitArgs& args) {
+#pragma omp parallel for schedule(static)
+    for (Index i = 0; i < Index(args.count); ++i) find_cell_split(std::uint32_t(i), args);
+}
+
 // Each thread stages a list warp's lists, then takes the warp's rows from the running total (in
 // whatever order the threads come: the blocks' places differ from run to run, the lists do not).
 ListBuildCounts build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,

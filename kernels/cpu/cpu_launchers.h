@@ -15,6 +15,8 @@ void sort_by_key(std::uint64_t* key, std::uint32_t* permutation, std::uint32_t c
 void gather(const GatherArgs& args, std::uint32_t count);
 void assign_cells(const CellArgs& args, std::uint32_t count);
 void find_cell_ranges(const CellRangeArgs& args);
+// After find_cell_ranges: where each cell's slabs end (cell_grid.h).
+void find_cell_splits(const CellSplitArgs& args);
 // The lists of particles [begin, end), warp by warp, into a list whose blocks may fill
 // `pool_rows` rows.
 ListBuildCounts build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin,

@@ -55,6 +55,11 @@ __global__ void cell_range_kernel(CellRangeArgs args) {
     if (i < args.count) find_cell_range(i, args);
 }
 
+__global__ void cell_split_kernel(CellSplitArgs args) {
+    const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < args.count) find_cell_split(i, args);
+}
+
 // Each thread stages its particle's list in shared memory (`stage`: list_groups(max_neighbours)
 // groups a thread, group g of thread t at g * kListBlock + t); once the block's lists are done,
 // one atomic addition takes the rows of its list warps, and each warp copies its lists there.
@@ -213,6 +218,12 @@ void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream) {
     if (args.count == 0) return;
     cell_range_kernel<<<blocks_for(args.count, kBlock), kBlock, 0, stream>>>(args);
     SPH_CUDA_CHECK_LAUNCH("cell_range_kernel");
+}
+
+void find_cell_splits(const CellSplitArgs& args, cudaStream_t stream) {
+    if (args.count == 0) return;
+    cell_split_kernel<<<blocks_for(args.count, kBlock), kBlock, 0, stream>>>(args);
+    SPH_CUDA_CHECK_LAUNCH("cell_split_kernel");
 }
 
 void build_neighbour_lists(const NeighbourArgs& args, std::uint32_t begin, std::uint32_t end,

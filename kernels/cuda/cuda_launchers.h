@@ -25,6 +25,8 @@ void sort_by_key(std::uint64_t* keys[2], std::uint32_t* permutation[2], int& cur
 void gather(const GatherArgs& args, std::uint32_t count, cudaStream_t stream);
 void assign_cells(const CellArgs& args, std::uint32_t count, cudaStream_t stream);
 void find_cell_ranges(const CellRangeArgs& args, cudaStream_t stream);
+// After find_cell_ranges: where each cell's slabs end (cell_grid.h).
+void find_cell_splits(const CellSplitArgs& args, cudaStream_t stream);
 // For each of `bound_count` sorted cell bounds, the first of `count` particles (sorted by cell)
 // whose cell is not below it.
 void lower_bounds(const std::uint32_t* cell, std::uint32_t count, const std::uint32_t* bounds,

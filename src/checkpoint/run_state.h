@@ -1,7 +1,7 @@
 // Everything a run needs to go on exactly where it stopped: what a checkpoint holds.
 //
 // Taken between iterations, just before a rebuild (Simulation::capture_state): the next
-// iteration sorts every particle by (cell, id) whatever order it arrives in, so a run that
+// iteration sorts every particle by (cell, slab, id) whatever order it arrives in, so a run that
 // uploads these particles and goes on is bitwise the run that never stopped, on any number of
 // devices (the decomposition never changes the results).
 #pragma once

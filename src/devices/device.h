@@ -131,8 +131,8 @@ public:
     virtual const LocalRanges& ranges() const = 0;
 
     // --- BuildNeibs, in the order DeviceGroup calls them ---
-    // Sorts local particles [begin, begin + count) by (cell, id) into [0, count) and computes their
-    // cells; the rest are dropped.
+    // Sorts local particles [begin, begin + count) by (cell, slab, id) into [0, count) and computes
+    // their cells; the rest are dropped.
     virtual void sort(std::uint32_t begin, std::uint32_t count) = 0;
     // For each cell bound, the first of the `count` sorted particles whose cell is not below it.
     virtual std::vector<std::uint32_t> lower_bounds(std::uint32_t count,

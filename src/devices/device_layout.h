@@ -20,6 +20,9 @@ struct MemoryPart {
     std::size_t bytes;
 };
 
+// Bits needed to hold every id below `count`.
+int bits_for(std::uint64_t count);
+
 struct DeviceLayout {
     std::uint32_t capacity = 0;  // particles the arrays can hold
     // Neighbour list entries per particle (a byte each, after an 8-byte header: neighbour_list.h);
@@ -68,11 +71,18 @@ struct DeviceLayout {
     std::size_t list_index_bytes() const {
         return uses_list() ? std::size_t(list_warps(capacity)) * sizeof(std::uint32_t) : 0;
     }
-    std::size_t cell_bytes() const { return 2 * sizeof(std::uint32_t) * (grid.cell_count() + 1); }
+    // Each cell's start, end and splits (cell_grid.h).
+    std::size_t cell_bytes() const {
+        return (2 * sizeof(std::uint32_t) + kSplitsPerCell) * std::size_t(grid.cell_count() + 1);
+    }
     // The instruments' sites and their sums (a back end's own scratch for them is its own).
     std::size_t instrument_bytes() const {
         return std::size_t(instrument_sites) *
                (sizeof(InstrumentSite) + kCellPlanes * sizeof(SiteSums));
+    }
+    // Bits of the sort key (cell, slab, id; build_neibs_body.h), the outside cell's included.
+    int sort_key_bits() const {
+        return id_bits + bits_for(std::uint64_t(grid.cell_count()) * kSlabsPerCell + 1);
     }
     // Everything but the sort/reduce library's temporary storage.
     std::size_t bytes() const {
@@ -89,9 +99,6 @@ struct DeviceLayout {
                 {"instruments", instrument_bytes()}};
     }
 };
-
-// Bits needed to hold every id below `count`.
-int bits_for(std::uint64_t count);
 
 // Groups a particle's list is expected to take on average at set-up: the header, and the entries
 // and end marker of a lattice particle's list (the lattice points within `radius_in_dp`, the list

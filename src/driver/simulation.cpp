@@ -168,6 +168,12 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     std::uint64_t id_end = particle_count_;  // ids are below this (a branch's added walls too)
     for (std::uint32_t id : laid.particles.id) id_end = std::max<std::uint64_t>(id_end, id + 1ull);
     layout.id_bits = bits_for(id_end);
+    if (layout.sort_key_bits() > 64) {
+        throw std::invalid_argument("the sort key of " + std::to_string(id_end) + " particles in " +
+                                    std::to_string(grid_.cell_count()) +
+                                    " cells needs more than 64 bits; use a larger --dp or a "
+                                    "smaller domain");
+    }
     // A restart on as many devices keeps the checkpoint's slices (and the balancer's timings).
     const bool same_split = saved_ && saved_->first_slices.size() == std::size_t(device_count) &&
                             saved_->halo == halo && saved_->slice_count == grid_.slice_count();

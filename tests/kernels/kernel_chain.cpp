@@ -73,6 +73,9 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
     cpu::assign_cells(CellArgs{b.pos.data(), b.cell.data(), r.grid}, n);
     cpu::find_cell_ranges(CellRangeArgs{b.cell.data(), b.cell_start.data(), b.cell_end.data(), n,
                                         r.grid.outside_cell()});
+    b.cell_split.assign(std::size_t(r.grid.cell_count() + 1) * kSplitsPerCell, 0u);
+    cpu::find_cell_splits(CellSplitArgs{b.pos.data(), b.cell.data(), b.cell_start.data(),
+                                        b.cell_split.data(), n, r.grid});
     b.outside = n > 0 && b.cell[n - 1] == r.grid.outside_cell();
     if (b.outside) return b;
 
@@ -82,6 +85,7 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
     NeighbourArgs args{b.pos.data(),      b.cell.data(),    b.cell_start.data(),
                        b.cell_end.data(), b.list.data(),    b.list_rows.data(),
                        r.max_neighbours,  r.list_radius_sq, r.grid};
+    args.cell_split = b.cell_split.data();
     if (!to_ghost.empty()) args.to_ghost = b.to_ghost.data();  // mDBC: walls list their nodes'
     const ListBuildCounts counts = cpu::build_neighbour_lists(args, 0, n, b.pool_rows);
     b.largest = counts.largest;
@@ -98,7 +102,8 @@ std::vector<Vec4> cpu_forces(const BuiltLists& b, const SortedState& in, const L
     cpu::forces(
         ForcesArgs{pos.data(), in.velrho.data(), in.type.data(), b.cell.data(), b.cell_start.data(),
                    b.cell_end.data(), from_cells ? nullptr : b.list.data(), force.data(),
-                   dt_max.data(), b.list_rows.data(), r.max_neighbours, r.grid, params},
+                   dt_max.data(), b.list_rows.data(), r.max_neighbours, r.grid, params,
+                   b.cell_split.data()},
         0, n);
     return force;
 }
@@ -122,6 +127,32 @@ void check_backend(BackendChoice backend) {
 }
 
 }  // namespace
+
+std::string cell_split_error(const BuiltLists& b, const CellGrid& grid) {
+    const std::uint32_t n = std::uint32_t(b.pos.size());
+    for (std::uint32_t i = 0; i + 1 < n; ++i) {
+        if (b.cell[i] == b.cell[i + 1] && grid.slab_of(b.pos[i]) > grid.slab_of(b.pos[i + 1])) {
+            return "sorted particles " + std::to_string(i) + " and " + std::to_string(i + 1) +
+                   " of one cell are not in slab order";
+        }
+    }
+    for (std::uint32_t c = 0; c < grid.cell_count(); ++c) {
+        if (b.cell_start[c] == kEmptyCell) continue;
+        for (int k = 0; k < kSplitsPerCell; ++k) {
+            std::uint32_t up_to_k = 0;
+            for (std::uint32_t j = b.cell_start[c]; j < b.cell_end[c]; ++j) {
+                up_to_k += grid.slab_of(b.pos[j]) <= k ? 1 : 0;
+            }
+            const std::uint32_t want = std::min<std::uint32_t>(up_to_k, kSplitUnknown);
+            const std::uint32_t split = b.cell_split[std::size_t(c) * kSplitsPerCell + k];
+            if (split != want) {
+                return "cell " + std::to_string(c) + " split " + std::to_string(k) + " is " +
+                       std::to_string(split) + ", not " + std::to_string(want);
+            }
+        }
+    }
+    return "";
+}
 
 std::vector<Vec4> positions_with_types(const std::vector<Vec4>& pos,
                                        const std::vector<std::uint8_t>& type) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cell_grid.h"
@@ -23,6 +24,7 @@ struct BuiltLists {
     std::vector<Vec3> to_ghost;      // as given, or zero
     std::vector<std::uint32_t> cell;
     std::vector<std::uint32_t> cell_start, cell_end;
+    std::vector<std::uint8_t> cell_split;  // kSplitsPerCell a cell (cell_grid.h)
     std::vector<NeighbourGroup> list;      // warp by warp (neighbour_list.h)
     std::vector<std::uint32_t> list_rows;  // each list warp's first row
     std::uint64_t pool_rows = 0;           // the rows the blocks could fill
@@ -46,13 +48,19 @@ struct ListRequest {
 std::uint64_t list_pool_rows(std::uint32_t n, const ListRequest& r);
 std::size_t list_groups_kept(std::uint32_t n, const ListRequest& r);
 
-// hash -> sort_by_key -> gather -> assign_cells -> find_cell_ranges -> build_neighbour_lists, as
+// hash -> sort_by_key -> gather -> assign_cells -> find_cell_ranges -> find_cell_splits ->
+// build_neighbour_lists, as
 // the devices chain them at a rebuild, on `backend` (kCpu or kCuda). With to_ghost, as under
 // mDBC: the walls list the fluid around their ghost nodes (ghost_list.h), which takes the
 // particles' types (without them, the chain's tags).
 BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
                        const ListRequest& request, const std::vector<Vec3>& to_ghost = {},
                        const std::vector<std::uint8_t>& types = {});
+
+// Where a build's cells and splits are not what its sorted particles say: each cell's particles
+// in slab order, and each split the count of its particles in slabs up to it (kSplitUnknown from
+// 255 on), cell_grid.h. Empty where all are.
+std::string cell_split_error(const BuiltLists& lists, const CellGrid& grid);
 
 // The particles' state for Forces and mDBC, in the sorted order of `lists`.
 struct SortedState {

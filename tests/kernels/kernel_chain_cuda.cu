@@ -50,7 +50,8 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
     std::uint32_t* permutation[2] = {raw(perm0), raw(perm1)};
     DeviceVector<char> temp(cuda::sort_temp_bytes(n));
     int current = 0;
-    const int key_bits = bits_for(n) + bits_for(std::uint64_t(r.grid.cell_count()) + 1);
+    const int key_bits =
+        bits_for(n) + bits_for(std::uint64_t(r.grid.cell_count()) * kSlabsPerCell + 1);
     cuda::sort_by_key(keys, permutation, current, n, key_bits, raw(temp), temp.size(), 0);
 
     DeviceVector<Vec4> s_pos(n), s_velrho(n);
@@ -66,6 +67,10 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
     cuda::assign_cells(CellArgs{raw(s_pos), raw(cell), r.grid}, n, 0);
     cuda::find_cell_ranges(
         CellRangeArgs{raw(cell), raw(cell_start), raw(cell_end), n, r.grid.outside_cell()}, 0);
+    DeviceVector<std::uint8_t> cell_split(std::size_t(r.grid.cell_count() + 1) * kSplitsPerCell,
+                                          std::uint8_t(0));
+    cuda::find_cell_splits(
+        CellSplitArgs{raw(s_pos), raw(cell), raw(cell_start), raw(cell_split), n, r.grid}, 0);
 
     BuiltLists b;
     b.pos = to_host(s_pos);
@@ -76,6 +81,7 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
     b.cell = to_host(cell);
     b.cell_start = to_host(cell_start);
     b.cell_end = to_host(cell_end);
+    b.cell_split = to_host(cell_split);
     b.outside = n > 0 && b.cell[n - 1] == r.grid.outside_cell();
     if (b.outside) return b;
 
@@ -85,6 +91,7 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
     DeviceVector<ListBuildCounts> counts(1, ListBuildCounts{0, 0});
     NeighbourArgs args{raw(s_pos),     raw(cell),        raw(cell_start),  raw(cell_end), raw(list),
                        raw(list_rows), r.max_neighbours, r.list_radius_sq, r.grid};
+    args.cell_split = raw(cell_split);
     if (!to_ghost_in.empty()) args.to_ghost = raw(s_to_ghost);  // mDBC: walls list their nodes'
     cuda::build_neighbour_lists(args, 0, n, b.pool_rows, raw(counts), 0);
     b.list = to_host(list);
@@ -106,14 +113,16 @@ std::vector<Vec4> cuda_forces(const BuiltLists& b, const SortedState& in, const 
     DeviceVector<std::uint32_t> cell(b.cell.begin(), b.cell.end());
     DeviceVector<std::uint32_t> cell_start(b.cell_start.begin(), b.cell_start.end());
     DeviceVector<std::uint32_t> cell_end(b.cell_end.begin(), b.cell_end.end());
+    DeviceVector<std::uint8_t> cell_split(b.cell_split.begin(), b.cell_split.end());
     DeviceVector<NeighbourGroup> list(b.list.begin(), b.list.end());
     DeviceVector<std::uint32_t> list_rows(b.list_rows.begin(), b.list_rows.end());
     DeviceVector<Vec4> force(n);
     DeviceVector<float> dt_max(n);
-    cuda::forces(ForcesArgs{raw(pos), raw(velrho), raw(type), raw(cell), raw(cell_start),
-                            raw(cell_end), from_cells ? nullptr : raw(list), raw(force),
-                            raw(dt_max), raw(list_rows), r.max_neighbours, r.grid, params},
-                 0, n, 0);
+    cuda::forces(
+        ForcesArgs{raw(pos), raw(velrho), raw(type), raw(cell), raw(cell_start), raw(cell_end),
+                   from_cells ? nullptr : raw(list), raw(force), raw(dt_max), raw(list_rows),
+                   r.max_neighbours, r.grid, params, raw(cell_split)},
+        0, n, 0);
     SPH_CUDA_CHECK(cudaDeviceSynchronize());
     return to_host(force);
 }

@@ -63,9 +63,9 @@ std::size_t CpuDevice::bytes_allocated() const {
     for_each_field([&](auto, const auto& a, const auto& b) { total += bytes_of(a) + bytes_of(b); },
                    buffers_.current, buffers_.incoming);
     total += bytes_of(force_) + bytes_of(dt_max_) + bytes_of(cell_) + bytes_of(cell_start_) +
-             bytes_of(cell_end_) + bytes_of(sort_key_) + bytes_of(sort_permutation_) +
-             bytes_of(list_) + bytes_of(list_rows_) + bytes_of(instrument_sites_) +
-             bytes_of(instrument_sums_);
+             bytes_of(cell_end_) + bytes_of(cell_split_) + bytes_of(sort_key_) +
+             bytes_of(sort_permutation_) + bytes_of(list_) + bytes_of(list_rows_) +
+             bytes_of(instrument_sites_) + bytes_of(instrument_sums_);
     return total;
 }
 
@@ -101,6 +101,7 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     sort_permutation_.assign(n, 0u);
     cell_start_.assign(layout.grid.cell_count() + 1, kEmptyCell);
     cell_end_.assign(layout.grid.cell_count() + 1, 0u);
+    cell_split_.assign(std::size_t(layout.grid.cell_count() + 1) * kSplitsPerCell, 0u);
     list_.assign(layout.list_bytes() / sizeof(NeighbourGroup), NeighbourGroup(0));
     list_.shrink_to_fit();
     list_rows_.assign(layout.list_index_bytes() / sizeof(std::uint32_t), 0u);
@@ -170,6 +171,9 @@ NeighbourBuild CpuDevice::build_lists() {
     std::fill(cell_start_.begin(), cell_start_.end(), kEmptyCell);
     cpu::find_cell_ranges(CellRangeArgs{cell_.data(), cell_start_.data(), cell_end_.data(), total,
                                         layout_.grid.outside_cell()});
+    cpu::find_cell_splits(CellSplitArgs{buffers_.current.pos.data(), cell_.data(),
+                                        cell_start_.data(), cell_split_.data(), total,
+                                        layout_.grid});
     NeighbourArgs args{buffers_.current.pos.data(),
                        cell_.data(),
                        cell_start_.data(),
@@ -179,6 +183,7 @@ NeighbourBuild CpuDevice::build_lists() {
                        layout_.max_neighbours,
                        params_.list_radius_sq,
                        layout_.grid};
+    args.cell_split = cell_split_.data();
     // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h).
     if (params_.boundary == BoundaryModel::kMdbc) args.to_ghost = buffers_.current.to_ghost.data();
     NeighbourBuild result;
@@ -222,7 +227,8 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
                           list_rows_.data(),
                           layout_.max_neighbours,
                           layout_.grid,
-                          params_};
+                          params_,
+                          cell_split_.data()};
     if (stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc) {
         TimedRegion timer(times_.boundary, trace_, "mDBC walls", "kernel");
         cpu::mdbc_densities(mdbc_args(), 0, buffers_.ranges.total());

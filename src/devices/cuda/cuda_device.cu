@@ -143,6 +143,7 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     cell_.allocate("cell", n * sizeof(std::uint32_t));
     cell_start_.allocate("cell_start", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
     cell_end_.allocate("cell_end", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
+    cell_split_.allocate("cell_split", std::size_t(layout.grid.cell_count() + 1) * kSplitsPerCell);
     list_.allocate("neighbour_list", layout.list_bytes());
     list_rows_.allocate("neighbour_list_rows", layout.list_index_bytes());
     temp_.allocate("cub_temp", temp_bytes(layout.capacity));
@@ -217,9 +218,8 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
                         s.permutation[0], layout_.grid, layout_.id_bits},
                count, stream_);
     int current = 0;
-    const int key_bits = layout_.id_bits + bits_for(std::uint64_t(layout_.grid.cell_count()) + 1);
-    cuda::sort_by_key(s.keys, s.permutation, current, count, key_bits, temp_.as<void>(),
-                      temp_.bytes(), stream_);
+    cuda::sort_by_key(s.keys, s.permutation, current, count, layout_.sort_key_bits(),
+                      temp_.as<void>(), temp_.bytes(), stream_);
     cuda::gather(GatherArgs{s.permutation[current],
                             pointers_to<ConstParticlePointers>(buffers_.current, begin),
                             pointers_to<ParticlePointers>(buffers_.incoming, 0)},
@@ -265,6 +265,10 @@ NeighbourBuild CudaDevice::build_lists() {
         CellRangeArgs{cell_.as<std::uint32_t>(), cell_start_.as<std::uint32_t>(),
                       cell_end_.as<std::uint32_t>(), total, layout_.grid.outside_cell()},
         stream_);
+    cuda::find_cell_splits(CellSplitArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(),
+                                         cell_start_.as<std::uint32_t>(),
+                                         cell_split_.as<std::uint8_t>(), total, layout_.grid},
+                           stream_);
     if (!layout_.uses_list()) {  // Forces walks the cells
         timer_.end(stream_, &KernelTimes::build_neibs, "cell ranges");
         return result;
@@ -279,6 +283,7 @@ NeighbourBuild CudaDevice::build_lists() {
                        layout_.max_neighbours,
                        params_.list_radius_sq,
                        layout_.grid};
+    args.cell_split = cell_split_.as<std::uint8_t>();
     // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h).
     if (params_.boundary == BoundaryModel::kMdbc)
         args.to_ghost = buffers_.current.to_ghost.as<Vec3>();
@@ -394,9 +399,9 @@ std::size_t CudaDevice::bytes_allocated() const {
     for_each_field(
         [&](auto, const DeviceMemory& a, const DeviceMemory& b) { total += a.bytes() + b.bytes(); },
         buffers_.current, buffers_.incoming);
-    for (const DeviceMemory* m :
-         {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &list_, &list_rows_, &temp_,
-          &scalars_, &minima_, &instrument_sites_, &instrument_cell_sums_, &instrument_sums_}) {
+    for (const DeviceMemory* m : {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &cell_split_,
+                                  &list_, &list_rows_, &temp_, &scalars_, &minima_,
+                                  &instrument_sites_, &instrument_cell_sums_, &instrument_sums_}) {
         total += m->bytes();
     }
     return total;

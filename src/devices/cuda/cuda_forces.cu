@@ -31,7 +31,8 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
                           list_rows_.as<std::uint32_t>(),
                           layout_.max_neighbours,
                           layout_.grid,
-                          params_};
+                          params_,
+                          cell_split_.as<std::uint8_t>()};
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     // An edge stripe holds its edge slice and enough more particles to fill the GPU on its own;
     // a device without that neighbour has no stripe on that side.
