@@ -132,16 +132,17 @@ SPH_HD std::uint32_t finish_list(const ListEntries& entries, const RowCounts& ro
     return entries.count;
 }
 
-// Whether candidate j belongs in the list of `point`: within the list radius and, kFluidOnly,
-// fluid. No branch (near_mask issues the loads of 32 candidates together).
+// The candidates of the list of `point`: within the list radius and, kFluidOnly, fluid. No
+// branch (near_mask issues the loads of 32 candidates together).
 template <bool kFluidOnly>
 struct ListCandidate {
-    const NeighbourArgs& a;
+    const Vec4* pos;
     Vec3 point;
-    SPH_HD bool operator()(std::uint32_t j) const {
-        const Vec4 c = a.pos[j];
-        return (length_squared(point - xyz(c)) < a.list_radius_sq) &
-               (!kFluidOnly | (c.w == float(kFluid)));
+    float list_radius_sq;
+    // Negative where c belongs (a Near of near_mask, cell_walk.h).
+    SPH_HD float margin(const Vec4& c) const {
+        const float beyond = length_squared(point - xyz(c)) - list_radius_sq;
+        return !kFluidOnly || c.w == float(kFluid) ? beyond : 1.0f;
     }
 };
 
@@ -153,7 +154,7 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
                                     const ListStage& stage) {
     ListEntries entries{a, stage};
     RowCounts rows;
-    const ListCandidate<kFluidOnly> near{a, point};
+    const ListCandidate<kFluidOnly> near{a.pos, point, a.list_radius_sq};
     bool crowded = false;
     if constexpr (kByMasks) {
         NearCandidates held;

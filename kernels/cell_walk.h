@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "cell_grid.h"
 #include "kernel_args.h"
@@ -128,25 +129,48 @@ SPH_HD bool for_each_row_around(std::uint32_t cell, const CellGrid& grid,
 using CandidateMask = std::uint32_t;
 constexpr std::uint32_t kMaskBits = 32;
 
-// Bit k set where near(first + k) holds, for k < count (<= kMaskBits), the particle `self` left
-// out. near is called for every candidate, with no branch between the calls, so that their loads
-// are issued together; it should be branch-free itself (`&`, not `&&`).
+// A walk's test of its candidates (`Near`): near.pos, the sorted positions (w the type), and
+// near.margin(c), a float that is negative exactly where the candidate at c belongs (a squared
+// distance less the squared cut, say). Whether candidate j is near:
+template <class Near>
+SPH_HD bool is_near(const Near& near, std::uint32_t j) {
+    return near.margin(near.pos[j]) < 0.0f;
+}
+
+// `mask` shifted up by one, with the sign bit of `margin` brought in at bit 0: one funnel shift
+// on the GPU.
+SPH_HD CandidateMask shift_in_sign(CandidateMask mask, float margin) {
+#if defined(__CUDA_ARCH__)
+    return __funnelshift_l(__float_as_uint(margin), mask, 1);
+#else
+    std::uint32_t bits;
+    std::memcpy(&bits, &margin, sizeof bits);
+    return (mask << 1) | (bits >> 31);
+#endif
+}
+
+// Bit k set where is_near(near, first + k), for k < count (<= kMaskBits), the particle `self`
+// left out. The candidates are taken from the last to the first, each margin's sign shifted in
+// below the others' (a finite margin's sign bit is set exactly where it is negative; r2 - cut is
+// never -0), with no branch between them, so that their loads are issued together (from one
+// pointer, at fixed offsets) and a candidate costs its distance and one shift.
 template <class Near>
 SPH_HD CandidateMask near_mask(std::uint32_t first, std::uint32_t count, std::uint32_t self,
-                               Near&& near) {
+                               const Near& near) {
+    const Vec4* candidates = near.pos + first;
     CandidateMask bits = 0;
-    for (std::uint32_t k = 0; k < count; ++k) bits |= CandidateMask(near(first + k)) << k;
+    for (std::uint32_t k = count; k-- > 0;) bits = shift_in_sign(bits, near.margin(candidates[k]));
     if (self - first < count) bits &= ~(CandidateMask(1) << (self - first));
     return bits;
 }
 
-// Calls visit(j) for each particle j of [begin, end) but `self` for which near(j) holds, in
-// order, until a call returns true (true then): the CPU's way, visiting as it tests.
+// Calls visit(j) for each particle j of [begin, end) but `self` that is near, in order, until a
+// call returns true (true then): the CPU's way, visiting as it tests.
 template <class Near, class Visit>
 SPH_HD bool for_each_near_one_by_one(std::uint32_t begin, std::uint32_t end, std::uint32_t self,
-                                     Near&& near, Visit&& visit) {
+                                     const Near& near, Visit&& visit) {
     for (std::uint32_t j = begin; j < end; ++j) {
-        if (j != self && near(j) && visit(j)) return true;
+        if (j != self && is_near(near, j) && visit(j)) return true;
     }
     return false;
 }
@@ -156,7 +180,7 @@ SPH_HD bool for_each_near_one_by_one(std::uint32_t begin, std::uint32_t end, std
 // until a call returns true (true then).
 template <class Near, class OnMask>
 SPH_HD bool for_each_near_mask(std::uint32_t begin, std::uint32_t end, std::uint32_t self,
-                               Near&& near, OnMask&& on_mask) {
+                               const Near& near, OnMask&& on_mask) {
     for (std::uint32_t first = begin; first < end; first += kMaskBits) {
         const std::uint32_t count = end - first < kMaskBits ? end - first : kMaskBits;
         const CandidateMask bits = near_mask(first, count, self, near);
@@ -258,14 +282,12 @@ struct NearCandidates {
 // On the GPU (walk_in_chunks) the masks of every row are held (NearCandidates) and visited once
 // all are in.
 struct CellNeighbours {
-    // Whether candidate j lies within the cut of the point `at`.
+    // Candidates within the cut of the point `at` (a Near of near_mask).
     struct WithinCut {
         const Vec4* pos;
         Vec3 at;
         float cut_sq;
-        SPH_HD bool operator()(std::uint32_t j) const {
-            return length_squared(at - xyz(pos[j])) < cut_sq;
-        }
+        SPH_HD float margin(const Vec4& c) const { return length_squared(at - xyz(c)) - cut_sq; }
     };
 
     const Vec4* pos;

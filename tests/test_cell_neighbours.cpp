@@ -326,11 +326,7 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
             ASSERT_EQ(by_mask, one_by_one)
                 << "Forces' walk, particle " << i << " at " << describe(b.pos[i]);
             // The list build's rows: the fluid within the list radius, row by row.
-            const auto fluid_near = [&](std::uint32_t j) {
-                const Vec4 c = b.pos[j];
-                return (length_squared(at - xyz(c)) < request.list_radius_sq) &
-                       (c.w == float(kFluid));
-            };
+            const ListCandidate<true> fluid_near{b.pos.data(), at, request.list_radius_sq};
             int masks = 0;
             for_each_row_around(
                 b.cell[i], request.grid, b.cell_start.data(), b.cell_end.data(),
@@ -356,8 +352,10 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
                     }
                     return false;
                 });
-            filtered_out += int(one_by_one.size()) -
-                            int(std::count_if(one_by_one.begin(), one_by_one.end(), fluid_near));
+            filtered_out +=
+                int(one_by_one.size()) -
+                int(std::count_if(one_by_one.begin(), one_by_one.end(),
+                                  [&](std::uint32_t j) { return is_near(fluid_near, j); }));
             most_masks = std::max(most_masks, masks);
         }
         EXPECT_GT(filtered_out, 0) << "the lists' filter was not exercised";
