@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "cell_walk.h"
 #include "fast_math.h"
@@ -89,33 +90,44 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
         const float diffusion = p.diffusion_delta * p.h * p.c0 * 2.0f * p.mass;
         const float hydrostatic_slope = p.rho0 / (p.c0 * p.c0);         // d rho / d (g.x) at rest
         const float viscosity = 2.0f * p.viscosity_alpha * p.c0 * p.h;  // 2: 1 / the mean density
-        neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
-            const Vec4 pos_j = a.pos[j];
-            const Vec4 vr_j = a.velrho[j];
-            const float type_j = pos_j.w;  // the type comes with the position (particle_record.h)
-            const Vec3 r = pos_i - xyz(pos_j);
-            const float r2 = length_squared(r);
-            const float f = gradient(approx_sqrt(r2));
-            const Vec3 v = vel_i - xyz(vr_j);
-            const float v_dot_r = dot(v, r);
-            // Selections instead of branches: a warp whose particles take different sides of a
-            // branch runs both, and converging again costs instructions of its own.
-            const float rho_j = vr_j.w;
-            const float inv_rho_j = approx_reciprocal(rho_j);
-            const float inv_r2_eta = approx_reciprocal(r2 + p.eta_sq);
-            // Gravity points along -z (run_setup.cpp): g.r is g.z r.z, the same bits as the dot
-            // product, whose other two terms are exact zeros.
-            const float dynamic = (rho_j - rho_i) + hydrostatic_slope * (p.gravity.z * r.z);
-            const float diffusing = type_j == float(kFluid) ? diffusion : 0.0f;  // fluid only
-            drho += p.mass * v_dot_r * f;
-            drho -= diffusing * dynamic * inv_rho_j * f * r2 * inv_r2_eta;
-            const bool viscous = v_dot_r < 0.0f && type_j != float(kFreeSlipBoundary);  // closing
-            const float mu = viscous ? viscosity * v_dot_r * inv_r2_eta : 0.0f;
-            const float coef = (pressure_i + eos.pressure(rho_j)) * inv_rho_i * inv_rho_j -
-                               mu * approx_reciprocal(rho_i + rho_j);
-            acc += (-p.mass * coef * f) * r;
-            return false;
-        });
+        // The pair loop twice, for gamma 7 and any other: the choice made here, once.
+        const auto fluid_pairs = [&](auto gamma_is_7) {
+            neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
+                const Vec4 pos_j = a.pos[j];
+                const Vec4 vr_j = a.velrho[j];
+                const float type_j = pos_j.w;  // it comes with the position (particle_record.h)
+                const Vec3 r = pos_i - xyz(pos_j);
+                const float r2 = length_squared(r);
+                const float f = gradient(approx_sqrt(r2));
+                const Vec3 v = vel_i - xyz(vr_j);
+                const float v_dot_r = dot(v, r);
+                // Selections instead of branches: a warp whose particles take different sides of a
+                // branch runs both, and converging again costs instructions of its own.
+                const float rho_j = vr_j.w;
+                const float inv_rho_j = approx_reciprocal(rho_j);
+                const float inv_r2_eta = approx_reciprocal(r2 + p.eta_sq);
+                // Gravity points along -z (run_setup.cpp): g.r is g.z r.z, the same bits as the dot
+                // product, whose other two terms are exact zeros.
+                const float dynamic = (rho_j - rho_i) + hydrostatic_slope * (p.gravity.z * r.z);
+                const float diffusing = type_j == float(kFluid) ? diffusion : 0.0f;  // fluid only
+                drho += p.mass * v_dot_r * f;
+                drho -= diffusing * dynamic * inv_rho_j * f * r2 * inv_r2_eta;
+                const bool viscous =
+                    v_dot_r < 0.0f && type_j != float(kFreeSlipBoundary);  // closing
+                const float mu = viscous ? viscosity * v_dot_r * inv_r2_eta : 0.0f;
+                const float pressure_j =
+                    eos.template pressure_as<decltype(gamma_is_7)::value>(rho_j);
+                const float coef = (pressure_i + pressure_j) * inv_rho_i * inv_rho_j -
+                                   mu * approx_reciprocal(rho_i + rho_j);
+                acc += (-p.mass * coef * f) * r;
+                return false;
+            });
+        };
+        if (eos.gamma_is_7) {
+            fluid_pairs(std::true_type{});
+        } else {
+            fluid_pairs(std::false_type{});
+        }
         acc += p.gravity;
     }
     a.force[i] = make_vec4(acc.x, acc.y, acc.z, drho);

@@ -16,9 +16,16 @@ struct TaitEos {
     bool gamma_is_7;  // the default: four multiplications instead of powf in the pair loop
 
     SPH_HD float pressure(float rho) const {
+        return gamma_is_7 ? pressure_as<true>(rho) : pressure_as<false>(rho);
+    }
+
+    // The same, the choice of gamma made by the caller: a loop over pairs makes it once, outside
+    // the loop (decided inside, every pair paid a branch and its reconvergence).
+    template <bool kGammaIs7>
+    SPH_HD float pressure_as(float rho) const {
         const float x = rho * inv_rho0;
         float x_gamma;
-        if (gamma_is_7) {
+        if constexpr (kGammaIs7) {
             const float x2 = x * x;
             x_gamma = x2 * x2 * x2 * x;
         } else {

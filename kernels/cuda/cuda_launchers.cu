@@ -120,8 +120,11 @@ __global__ void forces_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_
     if (i < end) compute_forces(i, args, ListedNeighbours<ForcesArgs>{args, cell_step});
 }
 
-// --neighbours cells: no list; each thread walks the cells around its particle.
-__global__ void forces_from_cells_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
+// --neighbours cells: no list; each thread walks the cells around its particle. Seven blocks an
+// SM: left to itself the compiler takes 75 registers, six blocks, and runs 3 % slower
+// (bench/NOTES.md entry 19).
+__global__ void __launch_bounds__(kForcesBlock, 7)
+    forces_from_cells_kernel(ForcesArgs args, std::uint32_t begin, std::uint32_t end) {
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
     if (i < end) compute_forces(i, args, cell_neighbours(args));
 }
