@@ -34,9 +34,13 @@ struct CellGrid {
     SPH_HD std::uint32_t cells_per_slice() const { return stride[order[0]]; }
     SPH_HD int slice_count() const { return dims[order[0]]; }
 
+    // How many cell widths x lies from the grid's origin along `axis`: the one quotient every
+    // hash of a position takes (cell_of and slab_of must agree on it to the bit).
+    SPH_HD float in_cells(float x, int axis) const { return (x - origin[axis]) / cell_side; }
+
     // Integer cell coordinate along `axis`; may be out of range for particles outside the grid.
     SPH_HD int coordinate(float x, int axis) const {
-        return static_cast<int>(floorf((x - origin[axis]) / cell_side));
+        return static_cast<int>(floorf(in_cells(x, axis)));
     }
 
     // Which of its cell's kSlabsPerCell slabs along the fastest axis (order[2]) a position inside
@@ -52,7 +56,7 @@ struct CellGrid {
         const float p[3] = {pos.x, pos.y, pos.z};
         std::uint32_t cell = 0;
         for (int a = 0; a < 3; ++a) {
-            const float rel = (p[a] - origin[a]) / cell_side;
+            const float rel = in_cells(p[a], a);
             if (!(rel >= 0.0f && rel < static_cast<float>(dims[a]))) return outside_cell();
             cell += static_cast<std::uint32_t>(rel) * stride[a];
         }
@@ -101,7 +105,7 @@ constexpr std::uint8_t kSplitUnknown = 0xFFu;
 SPH_HD int CellGrid::slab_of(const Vec4& pos) const {
     const int a = order[2];
     const float p = a == 0 ? pos.x : (a == 1 ? pos.y : pos.z);
-    const float rel = (p - origin[a]) / cell_side;
+    const float rel = in_cells(p, a);
     if (!(rel >= 0.0f && rel < static_cast<float>(dims[a]))) return 0;
     // rel less its whole part is exact, and so is its product with a power of two.
     const float within = rel - static_cast<float>(static_cast<std::uint32_t>(rel));

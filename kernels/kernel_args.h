@@ -77,8 +77,8 @@ struct NeighbourArgs {
     // Under mDBC, the walls' ghost-node offsets: their lists are then of the fluid around their
     // ghost nodes (ghost_list.h). Null otherwise.
     const Vec3* to_ghost = nullptr;
-    // The cells' splits (cell_grid.h): a particle's rows are trimmed to its slab. Forces must walk
-    // a list with the splits it was built with. Null: rows of three whole cells.
+    // The cells' splits (cell_grid.h): a particle's rows are trimmed to its slab (its list still
+    // counts each row from the whole cells, so walking it needs no splits). Null: whole rows.
     const std::uint8_t* cell_split = nullptr;
 };
 
@@ -138,7 +138,9 @@ struct ForcesArgs {
     std::uint32_t max_neighbours;
     CellGrid grid;
     SphParams params;
-    const std::uint8_t* cell_split = nullptr;  // as the list was built with (NeighbourArgs)
+    // The cells' splits, for the walk under --neighbours cells: its rows trimmed as the list
+    // build trims them, so that both meet the same pairs.
+    const std::uint8_t* cell_split = nullptr;
 };
 
 // Euler: predictor reads pos, velrho, force and writes pos_pred, velrho_pred; corrector reads
