@@ -132,29 +132,37 @@ SPH_HD std::uint32_t finish_list(const ListEntries& entries, const RowCounts& ro
     return entries.count;
 }
 
-// The candidates of the list of `point`: within the list radius and, kFluidOnly, fluid. No
-// branch (near_mask issues the loads of 32 candidates together).
-template <bool kFluidOnly>
+// The candidates of the list of `point`: within the list radius and, where `fluid_only`, fluid.
+// The kind filter is a multiply-add (kFluidOnlyPenalty, cell_walk.h), not a branch or a template
+// argument: a wall and a fluid particle of one warp then run the same instructions (near_mask
+// issues the loads of 32 candidates together).
 struct ListCandidate {
     const Vec4* pos;
     Vec3 point;
     float list_radius_sq;
+    float penalty;  // per unit of a candidate's type: 0, or kFluidOnlyPenalty for the fluid alone
+
+    SPH_HD ListCandidate(const Vec4* positions, Vec3 at, float radius_sq, bool fluid_only)
+        : pos(positions),
+          point(at),
+          list_radius_sq(radius_sq),
+          penalty(fluid_only ? kFluidOnlyPenalty : 0.0f) {}
+
     // Negative where c belongs (a Near of near_mask, cell_walk.h).
     SPH_HD float margin(const Vec4& c) const {
-        const float beyond = length_squared(point - xyz(c)) - list_radius_sq;
-        return !kFluidOnly || c.w == float(kFluid) ? beyond : 1.0f;
+        return length_squared(point - xyz(c)) - list_radius_sq + c.w * penalty;
     }
 };
 
 // list_around's work, kByMasks as the GPU lists (the candidates tested into masks, held over
 // the whole walk, then written), or as a CPU core lists (each candidate written as it is found).
-template <bool kFluidOnly, bool kByMasks>
+template <bool kByMasks>
 SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
-                                    std::uint32_t cell, const RowTrim& trim,
+                                    std::uint32_t cell, const RowTrim& trim, bool fluid_only,
                                     const ListStage& stage) {
     ListEntries entries{a, stage};
     RowCounts rows;
-    const ListCandidate<kFluidOnly> near{a.pos, point, a.list_radius_sq};
+    const ListCandidate near{a.pos, point, a.list_radius_sq, fluid_only};
     bool crowded = false;
     if constexpr (kByMasks) {
         NearCandidates held;
@@ -212,7 +220,7 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
 
 // Lists for particle i the particles within the list radius of `point`, in the rows of cells
 // around `cell` (neighbour_list.h) trimmed by `trim` (cell_walk.h), each row's cells in linear
-// order and each cell's particles in sorted order: every one but i itself, or (kFluidOnly) the
+// order and each cell's particles in sorted order: every one but i itself, or (fluid_only) the
 // fluid alone, into `stage`. Returns
 // how many it found (entries beyond max_neighbours are dropped; the caller compares) or
 // kCellOverflow if a row is too crowded to encode. A candidate's type is its position's w.
@@ -220,13 +228,13 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
 // The GPU tests the candidates 32 at a time into masks and holds the masks of the whole walk
 // before it writes any entry (cell_walk.h), so that a warp's threads write their entries together
 // (written row by row, the writing ran at 10 of 32 threads); a CPU core lists as it tests.
-template <bool kFluidOnly>
 SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
-                                 std::uint32_t cell, const RowTrim& trim, const ListStage& stage) {
+                                 std::uint32_t cell, const RowTrim& trim, bool fluid_only,
+                                 const ListStage& stage) {
 #if defined(__CUDA_ARCH__)
-    return list_around_as<kFluidOnly, true>(i, a, point, cell, trim, stage);
+    return list_around_as<true>(i, a, point, cell, trim, fluid_only, stage);
 #else
-    return list_around_as<kFluidOnly, false>(i, a, point, cell, trim, stage);
+    return list_around_as<false>(i, a, point, cell, trim, fluid_only, stage);
 #endif
 }
 
@@ -250,23 +258,28 @@ SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
 }
 
 // Lists particle i's neighbours within the list radius (list_around), in its rows trimmed to
-// its slab; under mDBC (a.to_ghost set) a wall particle with a ghost node inside the grid lists
-// the fluid around its ghost node instead (whole rows: the node is no sorted particle), or
-// nothing where it is dry (ghost_list.h).
+// its slab: a fluid particle every one, a wall particle the fluid alone. Walls never move (their
+// velocity is zero from set-up on, euler_body.h), so a pair of walls adds exact zeros to a DBC
+// wall's continuity, the one sum a wall's list serves in Forces: left out, the sums keep their
+// bits, and the walk, the list's bytes and its build lose the quarter of DamBreak's particles
+// that lie in dry walls. Under mDBC (a.to_ghost set) a wall particle with a ghost node inside
+// the grid lists the fluid around its ghost node instead (whole rows: the node is no sorted
+// particle), or nothing where it is dry (ghost_list.h).
 SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
                                    const ListStage& stage) {
     const Vec4 pi = a.pos[i];
-    if (a.to_ghost != nullptr && pi.w != float(kFluid)) {
+    const bool wall = pi.w != float(kFluid);
+    if (a.to_ghost != nullptr && wall) {
         const Vec3 offset = a.to_ghost[i];
         const std::uint32_t cell = ghost_cell(xyz(pi), offset, a.grid);
         if (cell != a.grid.outside_cell()) {
             if (!fluid_near(i, a)) return store_empty_list(a, stage);  // dry: rho0
-            return list_around<true>(i, a, xyz(pi) + offset, cell, RowTrim{}, stage);
+            return list_around(i, a, xyz(pi) + offset, cell, RowTrim{}, true, stage);
         }
     }
     const std::uint32_t cell_i = a.cell[i];
-    return list_around<false>(i, a, xyz(pi), cell_i,
-                              row_trim_for(i, cell_i, a.cell_start, a.cell_split), stage);
+    return list_around(i, a, xyz(pi), cell_i, row_trim_for(i, cell_i, a.cell_start, a.cell_split),
+                       wall, stage);
 }
 
 // list_particle, with a list too crowded to encode (kCellOverflow) left empty: the run stops at

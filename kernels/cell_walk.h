@@ -129,6 +129,12 @@ SPH_HD bool for_each_row_around(std::uint32_t cell, const CellGrid& grid,
 using CandidateMask = std::uint32_t;
 constexpr std::uint32_t kMaskBits = 32;
 
+// Added to a candidate's margin per unit of its type (particle_type.h: the fluid's is 0) where a
+// walk takes the fluid alone: a wall's margin is then positive whatever its distance (margins
+// are squared distances within a domain, far below it), and the fluid's unchanged (0 times it
+// adds an exact zero). One multiply-add a candidate and no branch.
+constexpr float kFluidOnlyPenalty = 1e30f;
+
 // A walk's test of its candidates (`Near`): near.pos, the sorted positions (w the type), and
 // near.margin(c), a float that is negative exactly where the candidate at c belongs (a squared
 // distance less the squared cut, say). Whether candidate j is near:
@@ -281,16 +287,21 @@ struct NearCandidates {
 // The walk is the list build's (build_neibs_body.h): rows in walk order, each row's particles in
 // sorted order, so Forces meets its non-zero terms in list order and both give the same bits.
 // Only pairs whose every term is exactly zero are passed over: `cut_sq` lies a little beyond
-// (2h)^2, where the kernel's gradient is zero even through the GPU's approximate square root.
+// (2h)^2, where the kernel's gradient is zero even through the GPU's approximate square root,
+// and a wall particle's walls (for_each_fluid) close at exactly zero speed.
 // On the GPU (walk_in_chunks) the masks of every row are held (NearCandidates) and visited once
 // all are in.
 struct CellNeighbours {
-    // Candidates within the cut of the point `at` (a Near of near_mask).
+    // Candidates within the cut of the point `at`, and kFluidOnly, fluid (a Near of near_mask).
+    template <bool kFluidOnly>
     struct WithinCut {
         const Vec4* pos;
         Vec3 at;
         float cut_sq;
-        SPH_HD float margin(const Vec4& c) const { return length_squared(at - xyz(c)) - cut_sq; }
+        SPH_HD float margin(const Vec4& c) const {
+            const float beyond = length_squared(at - xyz(c)) - cut_sq;
+            return kFluidOnly ? beyond + c.w * kFluidOnlyPenalty : beyond;
+        }
     };
 
     const Vec4* pos;
@@ -305,16 +316,27 @@ struct CellNeighbours {
     // until a call returns true.
     template <class Visit>
     SPH_HD void for_each(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
+        walk(WithinCut<false>{pos, pos_i, cut_sq}, i, visit);
+    }
+
+    // The same for the fluid particles alone (what a wall particle's list holds,
+    // build_neibs_body.h).
+    template <class Visit>
+    SPH_HD void for_each_fluid(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
+        walk(WithinCut<true>{pos, pos_i, cut_sq}, i, visit);
+    }
+
+    template <class Near, class Visit>
+    SPH_HD void walk(const Near& near, std::uint32_t i, Visit&& visit) const {
 #if defined(__CUDA_ARCH__)
-        walk_in_chunks(i, pos_i, visit);
+        walk_in_chunks(near, i, visit);
 #else
-        walk_one_by_one(i, pos_i, visit);
+        walk_one_by_one(near, i, visit);
 #endif
     }
 
-    template <class Visit>
-    SPH_HD void walk_one_by_one(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
-        const WithinCut near{pos, pos_i, cut_sq};
+    template <class Near, class Visit>
+    SPH_HD void walk_one_by_one(const Near& near, std::uint32_t i, Visit&& visit) const {
         const std::uint32_t cell_i = cell[i];
         for_each_row_around(cell_i, grid, cell_start, cell_end,
                             row_trim_for(i, cell_i, cell_start, cell_split),
@@ -323,9 +345,8 @@ struct CellNeighbours {
                             });
     }
 
-    template <class Visit>
-    SPH_HD void walk_in_chunks(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
-        const WithinCut near{pos, pos_i, cut_sq};
+    template <class Near, class Visit>
+    SPH_HD void walk_in_chunks(const Near& near, std::uint32_t i, Visit&& visit) const {
         const auto each = [&](std::uint32_t j, int) { return visit(j); };
         NearCandidates held;
         const auto hold = [&](std::uint32_t first, CandidateMask bits) {

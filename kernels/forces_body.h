@@ -5,7 +5,8 @@
 // difference only (the hydrostatic part, rho0 g.(x_j - x_i) / c0^2 to first order, is removed, as
 // Fourtakas et al. 2019 do): diffusing the whole difference wears the hydrostatic gradient away
 // wherever walls truncate the fluid's kernel, and still water then slowly starts to move.
-// Boundary particles get only a density rate under DBC, and nothing under mDBC: they never move.
+// Boundary particles get only a density rate under DBC, and nothing under mDBC: they never move,
+// so a wall's rate is the fluid's alone (a pair of walls closes at exactly zero speed).
 // Free-slip boundary particles (kFreeSlipBoundary) push with their pressure but exert no artificial
 // viscosity. Neighbours are summed in list order, which is the same on every device split: results
 // are bitwise reproducible. They come from the list or, under --neighbours cells, straight from
@@ -76,8 +77,8 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
     // No distance test in the pair loops: F is zero from r = 2h on, so the list skin's pairs add
     // exact zeros (every term is a multiple of f), and a branch would only make the velocity's
     // load wait for the position's.
-    if (!fluid_i) {  // a DBC wall particle: continuity only
-        neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
+    if (!fluid_i) {  // a DBC wall particle: continuity only, whose walls add exact zeros
+        neighbours.for_each_fluid(i, pos_i, [&](std::uint32_t j) {
             const Vec3 r = pos_i - xyz(a.pos[j]);
             const Vec3 v = vel_i - xyz(a.velrho[j]);
             drho += p.mass * dot(v, r) * gradient(approx_sqrt(length_squared(r)));

@@ -102,6 +102,12 @@ struct ListedNeighbours {
     SPH_HD void for_each(std::uint32_t i, Vec3, Visit&& visit) const {
         for_each_listed_neighbour(i, args, cell_step, visit);
     }
+
+    // A wall particle's list holds the fluid alone (build_neibs_body.h).
+    template <class Visit>
+    SPH_HD void for_each_fluid(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
+        for_each(i, pos_i, visit);
+    }
 };
 
 }  // namespace sph

@@ -55,11 +55,16 @@ Cloud jittered_cloud(const SphParams& params, double dp, const CellGrid& grid) {
                 c.pos.push_back(make_vec4(float(at[0] + 0.3 * dp * unit(random)),
                                           float(at[1] + 0.3 * dp * unit(random)),
                                           float(at[2] + 0.3 * dp * unit(random)), 0.0f));
-                c.velrho.push_back(make_vec4(float(unit(random)), float(unit(random)),
-                                             float(unit(random)),
-                                             float(params.rho0 * (1.0 + 0.01 * unit(random)))));
                 const int kind = int(c.pos.size()) % 10;
-                c.type.push_back(kind == 0 ? kBoundary : kind == 5 ? kFreeSlipBoundary : kFluid);
+                const ParticleType type = kind == 0   ? kBoundary
+                                          : kind == 5 ? kFreeSlipBoundary
+                                                      : kFluid;
+                // Walls never move (euler_body.h): their lists hold the fluid alone.
+                const float speed = type == kFluid ? 1.0f : 0.0f;
+                c.velrho.push_back(make_vec4(
+                    speed * float(unit(random)), speed * float(unit(random)),
+                    speed * float(unit(random)), float(params.rho0 * (1.0 + 0.01 * unit(random)))));
+                c.type.push_back(type);
             }
         }
     }
@@ -85,7 +90,7 @@ TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
     const SphParams params = params_for_dp(dp);
     const ListRequest request = scene_request(params);
     const Cloud cloud = jittered_cloud(params, dp, request.grid);
-    BuiltLists b = build_lists(backend(), cloud.pos, request);
+    BuiltLists b = build_lists(backend(), cloud.pos, request, {}, cloud.type);
     ASSERT_FALSE(b.outside);
     ASSERT_LT(b.largest, request.max_neighbours);
     const std::uint32_t n = std::uint32_t(b.pos.size());
@@ -125,21 +130,22 @@ TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
 struct RunResult {
     ParticleStates all, fluid;
     double time = 0.0;
+    double list_height_at_setup = 0.0, list_height = 0.0;  // device 0's (DeviceLayout)
 };
 
 RunResult run(const Problem& problem, double dp, BackendChoice backend, NeighbourSearch neighbours,
-              DeviceSelection devices, BoundaryModel boundary, int iterations,
-              std::uint32_t* list_height = nullptr) {
+              DeviceSelection devices, BoundaryModel boundary, int iterations) {
     RunOptions o = small_run(dp, 10.0, backend);
     o.neighbours = neighbours;
     o.devices = devices;
     o.boundary = boundary;
     o.threads = 1;
     Simulation sim(problem, o, 0);
-    for (int i = 0; i < iterations; ++i) sim.step();
-    if (list_height != nullptr) *list_height = sim.group().device(0).layout().list_height;
-    HostParticles p = sim.particles();
     RunResult r;
+    r.list_height_at_setup = sim.group().device(0).layout().list_height;
+    for (int i = 0; i < iterations; ++i) sim.step();
+    r.list_height = sim.group().device(0).layout().list_height;
+    HostParticles p = sim.particles();
     r.all = states_by_id(p);
     HostParticles fluid;
     for (std::size_t i = 0; i < p.size(); ++i) {
@@ -193,20 +199,21 @@ TEST_P(CellNeighbours, MdbcWaterEqualsTheListRunBitwise) {
     EXPECT_EQ(count_bitwise_differences(listed.fluid, cells.fluid), 0);
 }
 
-// A list keeps room for a lattice's lists at first (12 groups a particle at the default radius);
-// jittered water's take more, so the device grows its list at the first rebuild, and the run
-// still gives the cell walk's bits, through later rebuilds.
+// A list keeps room for a lattice's lists at first (12 groups a fluid particle at the default
+// radius, 5 a wall); jittered water's take more, so the device grows its list at the first
+// rebuild, and the run still gives the cell walk's bits, through later rebuilds.
 TEST_P(CellNeighbours, AListThatOutgrowsItsRoomGrowsAndStillEqualsTheCellsBitwise) {
     const RandomBox problem;
     const double dp = 0.02;
     const SphParams params = params_for_dp(dp);
-    const std::uint32_t reserved =
-        expected_list_height(std::sqrt(double(params.list_radius_sq)) / dp, 128);
-    ASSERT_EQ(reserved, 12u);
-    std::uint32_t height = 0;
+    const double radius_in_dp = std::sqrt(double(params.list_radius_sq)) / dp;
+    ASSERT_EQ(expected_list_height(radius_in_dp, 128, 1.0), 12.0);
+    ASSERT_EQ(expected_list_height(radius_in_dp, 128, 0.0), 5.0);
     const RunResult listed = run(problem, dp, backend(), NeighbourSearch::kList,
-                                 one_device(backend()), BoundaryModel::kDbc, 40, &height);
-    EXPECT_GT(height, reserved) << "the list did not grow";
+                                 one_device(backend()), BoundaryModel::kDbc, 40);
+    EXPECT_GT(listed.list_height_at_setup, 5.0);
+    EXPECT_LT(listed.list_height_at_setup, 12.0);
+    EXPECT_GT(listed.list_height, listed.list_height_at_setup) << "the list did not grow";
     const RunResult cells = run(problem, dp, backend(), NeighbourSearch::kCells,
                                 one_device(backend()), BoundaryModel::kDbc, 40);
     EXPECT_EQ(listed.time, cells.time);
@@ -321,12 +328,14 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
                     return false;
                 };
             };
-            walk.walk_one_by_one(i, at, into(one_by_one));
-            walk.walk_in_chunks(i, at, into(by_mask));
+            const sph::CellNeighbours::WithinCut<false> within{b.pos.data(), at,
+                                                               params.kernel_radius_sq};
+            walk.walk_one_by_one(within, i, into(one_by_one));
+            walk.walk_in_chunks(within, i, into(by_mask));
             ASSERT_EQ(by_mask, one_by_one)
                 << "Forces' walk, particle " << i << " at " << describe(b.pos[i]);
             // The list build's rows: the fluid within the list radius, row by row.
-            const ListCandidate<true> fluid_near{b.pos.data(), at, request.list_radius_sq};
+            const ListCandidate fluid_near{b.pos.data(), at, request.list_radius_sq, true};
             int masks = 0;
             for_each_row_around(
                 b.cell[i], request.grid, b.cell_start.data(), b.cell_end.data(),
@@ -396,12 +405,9 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
                 const auto list = [&](bool masks, const ListStage& stage) {
                     const std::uint32_t cell = b.cell[i];
                     const RowTrim trim = row_trim_for(i, cell, args.cell_start, args.cell_split);
-                    if (fluid_only) {
-                        return masks ? list_around_as<true, true>(i, args, at, cell, trim, stage)
-                                     : list_around_as<true, false>(i, args, at, cell, trim, stage);
-                    }
-                    return masks ? list_around_as<false, true>(i, args, at, cell, trim, stage)
-                                 : list_around_as<false, false>(i, args, at, cell, trim, stage);
+                    return masks
+                               ? list_around_as<true>(i, args, at, cell, trim, fluid_only, stage)
+                               : list_around_as<false>(i, args, at, cell, trim, fluid_only, stage);
                 };
                 const std::uint32_t count = list(false, stage_one);
                 ASSERT_EQ(list(true, stage_masks), count) << "particle " << i;
@@ -422,19 +428,22 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
 
 // What a run lays out per particle: no list from the cells, and mDBC's ghost offsets only under
 // mDBC (pos 16 + velrho 16 + id 4 + type 1 = 37 bytes a record, twice, plus force, dt_max and
-// cell, 24); a list of the default 128 entries keeps 12 groups a particle (96 bytes: the header,
-// the 80 neighbours of a lattice particle within the default list radius, the end marker), the
-// 17 rows of a particle's largest list after the last block, and where each block of 32 particles
-// begins (4 bytes). That devices allocate what their layout says is test_device_memory's.
+// cell, 24); a list of the default 128 entries keeps 12 groups a fluid particle (96 bytes: the
+// header, the 80 neighbours of a lattice particle within the default list radius, the end
+// marker) and 5 a wall particle (which lists the fluid alone: the 30 lattice points a layer or
+// more above a wall's top layer), the 17 rows of a particle's largest list after the last block,
+// and where each block of 32 particles begins (4 bytes). That devices allocate what their layout
+// says is test_device_memory's.
 TEST(CellNeighbours, KeepNoListAndNoGhostOffsetsUnlessMdbc) {
     struct Case {
         NeighbourSearch neighbours;
         BoundaryModel boundary;
-        std::size_t record_bytes, list_height;
+        std::size_t record_bytes;
+        bool listed;
     };
-    for (const Case& c : {Case{NeighbourSearch::kCells, BoundaryModel::kDbc, 37, 0},
-                          Case{NeighbourSearch::kCells, BoundaryModel::kMdbc, 49, 0},
-                          Case{NeighbourSearch::kList, BoundaryModel::kDbc, 37, 12}}) {
+    for (const Case& c : {Case{NeighbourSearch::kCells, BoundaryModel::kDbc, 37, false},
+                          Case{NeighbourSearch::kCells, BoundaryModel::kMdbc, 49, false},
+                          Case{NeighbourSearch::kList, BoundaryModel::kDbc, 37, true}}) {
         RunOptions o = small_run(0.06, 10.0);
         o.neighbours = c.neighbours;
         o.boundary = c.boundary;
@@ -446,11 +455,17 @@ TEST(CellNeighbours, KeepNoListAndNoGhostOffsetsUnlessMdbc) {
         EXPECT_EQ(layout.record_bytes(), c.record_bytes);
         EXPECT_EQ(layout.particle_bytes(), 2 * c.record_bytes + 24);
         const std::size_t warps = list_warps(layout.capacity);
-        if (c.list_height == 0) {
+        if (!c.listed) {
             EXPECT_EQ(layout.list_bytes() + layout.list_index_bytes(), 0u);
         } else {
-            EXPECT_EQ(layout.list_height, c.list_height);
-            EXPECT_EQ(layout.list_bytes(), (warps * c.list_height + 17) * kListWarp * 8);
+            const HostParticles particles = sim.particles();
+            const double fluid = double(particles.count(kFluid)) / double(particles.size());
+            ASSERT_GT(fluid, 0.1);
+            ASSERT_LT(fluid, 0.9);
+            const double height = 12.0 * fluid + 5.0 * (1.0 - fluid);
+            EXPECT_NEAR(layout.list_height, height, 1e-12);
+            const std::size_t rows = std::size_t(std::ceil(double(warps) * height));
+            EXPECT_EQ(layout.list_bytes(), (rows + 17) * kListWarp * 8);
             EXPECT_EQ(layout.list_index_bytes(), warps * 4);
         }
         sim.step();  // and runs

@@ -37,7 +37,9 @@ Vec3 sliding_particle_acceleration(BackendChoice backend, ParticleType wall_type
     request.grid = make_cell_grid(lo, hi, cell_side_for(params), 0);
     request.list_radius_sq = params.list_radius_sq;
     request.max_neighbours = 256;
-    const BuiltLists b = build_lists(backend, pos_in, request);
+    std::vector<std::uint8_t> types(n, std::uint8_t(wall_type));
+    types[n - 1] = kFluid;
+    const BuiltLists b = build_lists(backend, pos_in, request, {}, types);
     EXPECT_FALSE(b.outside);
 
     SortedState input{std::vector<Vec4>(n), std::vector<std::uint8_t>(n)};

@@ -11,24 +11,28 @@ int bits_for(std::uint64_t count) {
     return bits;
 }
 
-std::uint32_t expected_list_height(double radius_in_dp, std::uint32_t max_neighbours) {
+double expected_list_height(double radius_in_dp, std::uint32_t max_neighbours, double fluid_share) {
     const int reach = int(std::floor(radius_in_dp));
     const double radius_sq = radius_in_dp * radius_in_dp;
-    std::uint32_t lattice = 0;
+    std::uint32_t lattice = 0, above = 0;  // all the lattice points near, those a layer up or more
     for (int i = -reach; i <= reach; ++i)
         for (int j = -reach; j <= reach; ++j)
             for (int k = -reach; k <= reach; ++k) {
                 const double d_sq = double(i * i + j * j + k * k);
-                if (d_sq > 0.0 && d_sq < radius_sq) ++lattice;
+                if (d_sq > 0.0 && d_sq < radius_sq) {
+                    ++lattice;
+                    if (k >= 1) ++above;
+                }
             }
-    return std::min(groups_used(lattice, max_neighbours), list_groups(max_neighbours));
+    const auto groups = [&](std::uint32_t count) {
+        return double(std::min(groups_used(count, max_neighbours), list_groups(max_neighbours)));
+    };
+    return fluid_share * groups(lattice) + (1.0 - fluid_share) * groups(above);
 }
 
-std::uint32_t list_height_for(std::uint64_t rows_needed, std::uint32_t capacity,
-                              std::uint32_t height) {
-    const std::uint64_t warps = std::max<std::uint64_t>(list_warps(capacity), 1);
-    const std::uint64_t spared = rows_needed + rows_needed / 20;
-    return std::uint32_t(std::max<std::uint64_t>((spared + warps - 1) / warps, height + 1));
+double list_height_for(std::uint64_t rows_needed, std::uint32_t capacity, double height) {
+    const double warps = double(std::max<std::uint64_t>(list_warps(capacity), 1));
+    return std::max(1.05 * double(rows_needed) / warps, 1.05 * height);
 }
 
 }  // namespace sph

@@ -1,6 +1,7 @@
 // How much memory a device needs for a run, known before anything is allocated.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -29,9 +30,10 @@ struct DeviceLayout {
     // 0 when Forces walks the cells instead (--neighbours cells): no list is kept.
     std::uint32_t max_neighbours = 0;
     // Groups of the list kept per particle: the list warps' heights (neighbour_list.h) may take
-    // this many on average. Set from the lattice's count within the list radius
-    // (expected_list_height); a device raises it when a build needs more (list_height_for).
-    std::uint32_t list_height = 0;
+    // this many on average. Set from the lattice's counts within the list radius and the share
+    // of fluid (expected_list_height); a device raises it when a build needs more
+    // (list_height_for).
+    double list_height = 0.0;
     bool ghost_offsets = false;  // keeps to_ghost (particle_record.h): runs under mDBC
     CellGrid grid{};
     int id_bits = 0;                     // bits of the sort key that hold the particle id
@@ -59,7 +61,7 @@ struct DeviceLayout {
     // walk reads up to two groups past a list's end marker (list_walk.h), so the last block is
     // followed by a particle's largest list of rows.
     std::uint64_t list_pool_rows() const {
-        return uses_list() ? std::uint64_t(list_warps(capacity)) * list_height : 0;
+        return uses_list() ? std::uint64_t(std::ceil(list_warps(capacity) * list_height)) : 0;
     }
     std::uint64_t list_rows() const {
         return uses_list() ? list_pool_rows() + list_groups(max_neighbours) : 0;
@@ -100,15 +102,18 @@ struct DeviceLayout {
     }
 };
 
-// Groups a particle's list is expected to take on average at set-up: the header, and the entries
-// and end marker of a lattice particle's list (the lattice points within `radius_in_dp`, the list
-// radius over dp), at most list_groups(max_neighbours). At DamBreak's start the lists take 11.4
-// groups on average at the default radius (2.81 dp, 80 lattice neighbours: 12 reserved).
-std::uint32_t expected_list_height(double radius_in_dp, std::uint32_t max_neighbours);
+// Groups a particle's list is expected to take on average at set-up, with `fluid_share` of the
+// particles fluid: a fluid particle's list holds the header, the entries and end marker of a
+// lattice particle's list (the lattice points within `radius_in_dp`, the list radius over dp); a
+// wall particle lists the fluid alone (build_neibs_body.h), at most that above the top layer of a
+// wall under still water (the lattice points a layer or more above it), and a dry wall nothing.
+// At most list_groups(max_neighbours) either. At the default radius (2.81 dp) a fluid particle
+// takes 12 groups (80 neighbours), a wall 5 (30): DamBreak's lists 10.2 groups a particle where
+// listing every neighbour took 12.
+double expected_list_height(double radius_in_dp, std::uint32_t max_neighbours, double fluid_share);
 
 // The height that holds `rows_needed` rows for `capacity` particles, with 5 % to spare, and at
-// least one group more than `height`.
-std::uint32_t list_height_for(std::uint64_t rows_needed, std::uint32_t capacity,
-                              std::uint32_t height);
+// least 5 % more than `height`.
+double list_height_for(std::uint64_t rows_needed, std::uint32_t capacity, double height);
 
 }  // namespace sph

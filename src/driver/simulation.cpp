@@ -121,8 +121,9 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     DeviceLayout layout;
     const bool listed = options_.neighbours == RunOptions::NeighbourSearch::kList;
     layout.max_neighbours = listed ? static_cast<std::uint32_t>(options_.max_neighbours) : 0;
-    layout.list_height = expected_list_height(
-        std::sqrt(double(params_.list_radius_sq)) / options_.dp, layout.max_neighbours);
+    // Room for a run of fluid alone, until the particles are laid out.
+    const double list_radius_in_dp = std::sqrt(double(params_.list_radius_sq)) / options_.dp;
+    layout.list_height = expected_list_height(list_radius_in_dp, layout.max_neighbours, 1.0);
     layout.ghost_offsets = params_.boundary == BoundaryModel::kMdbc;
     layout.grid = grid_;
     // Laying out stops past what the devices could ever hold, or past 32-bit ids, and the run is
@@ -160,6 +161,13 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
         if (particle_count_ > held) refuse_more_than(devices, held, options_.device_memory_limit);
     }
     layout.capacity = static_cast<std::uint32_t>(particle_count_);
+    // Under DBC a wall lists the fluid alone and needs less room; under mDBC, the fluid around
+    // its ghost node, which may lie as deep in the water as a fluid particle.
+    if (laid.particles.size() > 0 && !layout.ghost_offsets) {
+        layout.list_height =
+            expected_list_height(list_radius_in_dp, layout.max_neighbours,
+                                 double(laid.particles.count(kFluid)) / laid.particles.size());
+    }
     instruments_ = run_instruments(problem.instruments(), options_);
     check_wall_sensors(instruments_.walls, laid.particles, params_);
     const Box domain = problem.domain(options_.dp);
