@@ -47,7 +47,8 @@ SPH_HD void find_cell_range(std::uint32_t i, const CellRangeArgs& a) {
 
 // Writes cell splits (cell_grid.h) from the sorted particle i: those that end between i's slab
 // and the slab of the particle before it in the same cell, and, for the last of its cell, those
-// from its slab on. Each is written by exactly one particle; none where the cell is empty.
+// from its slab on; for the first of its cell, whether the cell holds fluid. Each is written by
+// exactly one particle; none where the cell is empty.
 SPH_HD void find_cell_split(std::uint32_t i, const CellSplitArgs& a) {
     const std::uint32_t cell = a.cell[i];
     if (cell == a.grid.outside_cell()) return;
@@ -56,13 +57,20 @@ SPH_HD void find_cell_split(std::uint32_t i, const CellSplitArgs& a) {
     const bool last = i + 1 == a.count || a.cell[i + 1] != cell;
     const int slab_before = first ? 0 : a.grid.slab_of(a.pos[i - 1]);
     const std::uint32_t before_i = i - a.cell_start[cell];  // the cell's particles before i
-    std::uint8_t* split = a.cell_split + std::size_t(cell) * kSplitsPerCell;
+    std::uint8_t* split = a.cell_split + std::size_t(cell) * kCellSplitBytes;
     const auto saturated = [](std::uint32_t n) {
         return n < kSplitUnknown ? std::uint8_t(n) : kSplitUnknown;
     };
     for (int k = slab_before; k < slab; ++k) split[k] = saturated(before_i);
     if (last) {
         for (int k = slab; k < kSplitsPerCell; ++k) split[k] = saturated(before_i + 1);
+    }
+    if (first) {  // whether the cell holds fluid, looked up by its first particle
+        bool wet = false;
+        for (std::uint32_t j = i; j < a.cell_end[cell] && !wet; ++j) {
+            wet = a.pos[j].w == float(kFluid);
+        }
+        split[kWetByte] = wet ? 1 : 0;
     }
 }
 
@@ -262,9 +270,10 @@ SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
 // velocity is zero from set-up on, euler_body.h), so a pair of walls adds exact zeros to a DBC
 // wall's continuity, the one sum a wall's list serves in Forces: left out, the sums keep their
 // bits, and the walk, the list's bytes and its build lose the quarter of DamBreak's particles
-// that lie in dry walls. Under mDBC (a.to_ghost set) a wall particle with a ghost node inside
-// the grid lists the fluid around its ghost node instead (whole rows: the node is no sorted
-// particle), or nothing where it is dry (ghost_list.h).
+// that lie in dry walls (the build passes over the cells that hold walls alone). Under mDBC
+// (a.to_ghost set) a wall particle with a ghost node inside the grid lists the fluid around its
+// ghost node instead (whole rows: the node is no sorted particle), or nothing where it is dry
+// (ghost_list.h).
 SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
                                    const ListStage& stage) {
     const Vec4 pi = a.pos[i];
@@ -273,13 +282,14 @@ SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
         const Vec3 offset = a.to_ghost[i];
         const std::uint32_t cell = ghost_cell(xyz(pi), offset, a.grid);
         if (cell != a.grid.outside_cell()) {
-            if (!fluid_near(i, a)) return store_empty_list(a, stage);  // dry: rho0
-            return list_around(i, a, xyz(pi) + offset, cell, RowTrim{}, true, stage);
+            if (!fluid_near(i, a)) return store_empty_list(a, stage);    // dry: rho0
+            const RowTrim wet_cells = RowTrim{a.cell_split}.of_fluid();  // no slab: whole rows
+            return list_around(i, a, xyz(pi) + offset, cell, wet_cells, true, stage);
         }
     }
     const std::uint32_t cell_i = a.cell[i];
-    return list_around(i, a, xyz(pi), cell_i, row_trim_for(i, cell_i, a.cell_start, a.cell_split),
-                       wall, stage);
+    const RowTrim trim = row_trim_for(i, cell_i, a.cell_start, a.cell_split);
+    return list_around(i, a, xyz(pi), cell_i, wall ? trim.of_fluid() : trim, wall, stage);
 }
 
 // list_particle, with a list too crowded to encode (kCellOverflow) left empty: the run stops at

@@ -102,6 +102,12 @@ static_assert((kSlabsPerCell & (kSlabsPerCell - 1)) == 0, "slab_of scales by a p
 constexpr int kSplitsPerCell = kSlabsPerCell - 1;
 constexpr std::uint8_t kSplitUnknown = 0xFFu;
 
+// The bytes a cell keeps beside its range: its splits, then (byte kWetByte) whether it holds any
+// fluid (1) or walls alone (0), which a walk of the fluid alone passes over (cell_walk.h): a dry
+// wall then tests no candidate at all. Read only for cells that hold particles.
+constexpr int kCellSplitBytes = kSplitsPerCell + 1;
+constexpr int kWetByte = kSplitsPerCell;
+
 SPH_HD int CellGrid::slab_of(const Vec4& pos) const {
     const int a = order[2];
     const float p = a == 0 ? pos.x : (a == 1 ? pos.y : pos.z);

@@ -51,15 +51,27 @@ SPH_HD int set_bit_count(std::uint32_t mask) {
 // only those up to its own; the rest lie at least a cell width away. kNoSlab trims nothing: the
 // rows around a ghost node (not a sorted particle), or around a particle whose cell's splits
 // saturated, and wherever the splits are not given.
+//
+// A trim of_fluid() also passes over the cells that hold walls alone (kWetByte, cell_grid.h): for
+// a walk of the fluid alone, whose candidates there would all be tested to be left out.
 struct RowTrim {
     static constexpr int kNoSlab = -1;
     const std::uint8_t* cell_split = nullptr;
     int slab = kNoSlab;
+    bool fluid_only = false;
+
+    SPH_HD RowTrim of_fluid() const { return RowTrim{cell_split, slab, true}; }
+
+    // Whether a walk with this trim passes over `cell`, which holds particles.
+    SPH_HD bool passes_over(std::uint32_t cell) const {
+        return fluid_only && cell_split != nullptr &&
+               cell_split[std::size_t(cell) * kCellSplitBytes + kWetByte] == 0;
+    }
 
     // The first particle kept of the cell before the middle one, whose particles begin at start.
     SPH_HD std::uint32_t first_kept_before(std::uint32_t cell, std::uint32_t start) const {
         if (slab <= 0) return start;
-        const std::uint8_t below = cell_split[std::size_t(cell) * kSplitsPerCell + (slab - 1)];
+        const std::uint8_t below = cell_split[std::size_t(cell) * kCellSplitBytes + (slab - 1)];
         return below == kSplitUnknown ? start : start + below;
     }
 
@@ -67,21 +79,22 @@ struct RowTrim {
     SPH_HD std::uint32_t end_kept_after(std::uint32_t cell, std::uint32_t start,
                                         std::uint32_t end) const {
         if (slab == kNoSlab || slab == kSlabsPerCell - 1) return end;
-        const std::uint8_t up_to = cell_split[std::size_t(cell) * kSplitsPerCell + slab];
+        const std::uint8_t up_to = cell_split[std::size_t(cell) * kCellSplitBytes + slab];
         return up_to == kSplitUnknown ? end : start + up_to;
     }
 };
 
 // The trim of the rows around the sorted particle `self` of `cell`, from its place among the
-// cell's particles (the slabs are sorted in order); none where cell_split is null.
+// cell's particles (the slabs are sorted in order); none where cell_split is null, and no slab's
+// where the cell's splits saturated.
 SPH_HD RowTrim row_trim_for(std::uint32_t self, std::uint32_t cell, const std::uint32_t* cell_start,
                             const std::uint8_t* cell_split) {
     if (cell_split == nullptr) return RowTrim{};
-    const std::uint8_t* split = cell_split + std::size_t(cell) * kSplitsPerCell;
+    const std::uint8_t* split = cell_split + std::size_t(cell) * kCellSplitBytes;
     const std::uint32_t before_self = self - cell_start[cell];
     int slab = 0;
     for (int k = 0; k < kSplitsPerCell; ++k) {
-        if (split[k] == kSplitUnknown) return RowTrim{};
+        if (split[k] == kSplitUnknown) return RowTrim{cell_split};
         slab += before_self >= split[k] ? 1 : 0;
     }
     return RowTrim{cell_split, slab};
@@ -110,6 +123,7 @@ SPH_HD bool for_each_row_around(std::uint32_t cell, const CellGrid& grid,
                 const std::uint32_t start = cell_start[c];
                 if (start == kEmptyCell) continue;
                 if (whole_begin == kEmptyCell) whole_begin = start;
+                if (trim.passes_over(c)) continue;
                 const std::uint32_t from = d2 < 0 ? trim.first_kept_before(c, start) : start;
                 const std::uint32_t to =
                     d2 > 0 ? trim.end_kept_after(c, start, cell_end[c]) : cell_end[c];
@@ -298,6 +312,7 @@ struct CellNeighbours {
         const Vec4* pos;
         Vec3 at;
         float cut_sq;
+        static constexpr bool kFluidOnlyWalk = kFluidOnly;
         SPH_HD float margin(const Vec4& c) const {
             const float beyond = length_squared(at - xyz(c)) - cut_sq;
             return kFluidOnly ? beyond + c.w * kFluidOnlyPenalty : beyond;
@@ -335,11 +350,16 @@ struct CellNeighbours {
 #endif
     }
 
+    // Particle i's rows trimmed to its slab, and for a walk of the fluid alone to wet cells.
+    template <class Near>
+    SPH_HD RowTrim trim_for(std::uint32_t i) const {
+        const RowTrim trim = row_trim_for(i, cell[i], cell_start, cell_split);
+        return Near::kFluidOnlyWalk ? trim.of_fluid() : trim;
+    }
+
     template <class Near, class Visit>
     SPH_HD void walk_one_by_one(const Near& near, std::uint32_t i, Visit&& visit) const {
-        const std::uint32_t cell_i = cell[i];
-        for_each_row_around(cell_i, grid, cell_start, cell_end,
-                            row_trim_for(i, cell_i, cell_start, cell_split),
+        for_each_row_around(cell[i], grid, cell_start, cell_end, trim_for<Near>(i),
                             [&](int, std::uint32_t begin, std::uint32_t end, std::uint32_t) {
                                 return for_each_near_one_by_one(begin, end, i, near, visit);
                             });
@@ -354,12 +374,11 @@ struct CellNeighbours {
             held.hold(first, bits);
             return false;
         };
-        const std::uint32_t cell_i = cell[i];
-        const bool stopped = for_each_row_around(
-            cell_i, grid, cell_start, cell_end, row_trim_for(i, cell_i, cell_start, cell_split),
-            [&](int, std::uint32_t begin, std::uint32_t end, std::uint32_t) {
-                return for_each_near_mask(begin, end, i, near, hold);
-            });
+        const bool stopped =
+            for_each_row_around(cell[i], grid, cell_start, cell_end, trim_for<Near>(i),
+                                [&](int, std::uint32_t begin, std::uint32_t end, std::uint32_t) {
+                                    return for_each_near_mask(begin, end, i, near, hold);
+                                });
         if (!stopped) held.visit_all(each);
     }
 };

@@ -58,7 +58,8 @@ struct CellSplitArgs {
     const Vec4* pos;
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
-    std::uint8_t* cell_split;  // kSplitsPerCell a cell
+    const std::uint32_t* cell_end;
+    std::uint8_t* cell_split;  // kCellSplitBytes a cell
     std::uint32_t count;
     CellGrid grid;
 };

@@ -158,19 +158,19 @@ Scene make_scene(int split_axis) {
 
 // The neighbours each particle must have, and may have: input indices within the list radius, in
 // increasing order, by the host's float arithmetic (the one build_neighbour_list uses on the CPU);
-// a wall's the fluid alone (build_lists makes input particle i fluid for even i, a wall for odd).
-// `band`: the relative band around the squared radius where a back end's rounding may decide
-// (0 on the CPU).
+// a wall's the fluid alone. `types` by input index (empty: build_lists' tags, fluid for even i, a
+// wall for odd). `band`: the relative band around the squared radius where a back end's rounding
+// may decide (0 on the CPU).
 struct ExpectedNeighbours {
     std::vector<std::vector<std::uint32_t>> sure, possible;
 };
 
-bool is_wall(std::uint32_t input_index) {
-    return input_index % 2 == 1;
-}
-
-ExpectedNeighbours brute_force(const std::vector<Vec4>& pos, float list_radius_sq, float band) {
+ExpectedNeighbours brute_force(const std::vector<Vec4>& pos, float list_radius_sq, float band,
+                               const std::vector<std::uint8_t>& types = {}) {
     const std::uint32_t n = std::uint32_t(pos.size());
+    const auto is_wall = [&](std::uint32_t k) {
+        return types.empty() ? k % 2 == 1 : types[k] != kFluid;
+    };
     ExpectedNeighbours e{std::vector<std::vector<std::uint32_t>>(n),
                          std::vector<std::vector<std::uint32_t>>(n)};
     for (std::uint32_t a = 0; a < n; ++a) {
@@ -298,6 +298,45 @@ TEST_P(NeighbourList, MatchesBruteForce) {
                                << far_pairs(s, expected)
                                << " ordered pairs within the list radius lie in cells two apart";
     }
+}
+
+// Walls two and a half cells deep under fluid, as a tank's floor: the deeper cells hold walls
+// alone, which a wall's list build passes over (kWetByte, cell_grid.h), and the walls' lists are
+// still the fluid within the list radius, every one of them (empty for the deep walls).
+TEST_P(NeighbourList, WallsListTheFluidAloneAndPassOverCellsOfWallsAlone) {
+    const Scene s = make_scene(0);
+    const std::uint32_t n = std::uint32_t(s.pos.size());
+    const float floor_top = s.grid.origin[2] + 2.5f * s.grid.cell_side;
+    std::vector<std::uint8_t> types(n);
+    for (std::uint32_t k = 0; k < n; ++k) {
+        types[k] = s.pos[k].z < floor_top ? (k % 2 == 0 ? kBoundary : kFreeSlipBoundary) : kFluid;
+    }
+    constexpr std::uint32_t kMaxNeighbours = 256;
+    const BuiltLists b = build_lists(backend(), s.pos, request_for(s, kMaxNeighbours), {}, types);
+    ASSERT_FALSE(b.outside);
+    ASSERT_EQ(cell_split_error(b, s.grid), "");  // the wet bytes among them
+    int dry_cells = 0;
+    for (std::uint32_t c = 0; c < s.grid.cell_count(); ++c) {
+        dry_cells += b.cell_start[c] != kEmptyCell &&
+                     b.cell_split[std::size_t(c) * kCellSplitBytes + kWetByte] == 0;
+    }
+    EXPECT_GT(dry_cells, 0) << "no cell held walls alone";
+    const ExpectedNeighbours expected =
+        brute_force(s.pos, s.params.list_radius_sq, rounding_band(backend()), types);
+    ASSERT_LT(largest_size(expected.possible), kMaxNeighbours);
+    int reported = 0, wet_walls = 0, dry_walls = 0;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::vector<std::uint32_t> js = decode_list(b, s.grid, kMaxNeighbours, i);
+        std::vector<std::uint32_t> got;
+        for (std::uint32_t j : js) got.push_back(b.id[j]);
+        std::sort(got.begin(), got.end());
+        if (types[b.id[i]] != kFluid) (got.empty() ? dry_walls : wet_walls) += 1;
+        const std::string error = list_error(s, b.id[i], got, expected);
+        if (!error.empty() && ++reported <= 10) ADD_FAILURE() << error;
+    }
+    EXPECT_EQ(reported, 0) << "particles whose list differs from the brute-force set";
+    EXPECT_GT(wet_walls, 0) << "no wall listed fluid";
+    EXPECT_GT(dry_walls, 0) << "no wall was dry";
 }
 
 TEST_P(NeighbourList, ReportsOverflowWithoutWritingPastTheEnd) {

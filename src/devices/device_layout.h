@@ -75,7 +75,7 @@ struct DeviceLayout {
     }
     // Each cell's start, end and splits (cell_grid.h).
     std::size_t cell_bytes() const {
-        return (2 * sizeof(std::uint32_t) + kSplitsPerCell) * std::size_t(grid.cell_count() + 1);
+        return (2 * sizeof(std::uint32_t) + kCellSplitBytes) * std::size_t(grid.cell_count() + 1);
     }
     // The instruments' sites and their sums (a back end's own scratch for them is its own).
     std::size_t instrument_bytes() const {

@@ -73,9 +73,9 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
     cpu::assign_cells(CellArgs{b.pos.data(), b.cell.data(), r.grid}, n);
     cpu::find_cell_ranges(CellRangeArgs{b.cell.data(), b.cell_start.data(), b.cell_end.data(), n,
                                         r.grid.outside_cell()});
-    b.cell_split.assign(std::size_t(r.grid.cell_count() + 1) * kSplitsPerCell, 0u);
+    b.cell_split.assign(std::size_t(r.grid.cell_count() + 1) * kCellSplitBytes, 0u);
     cpu::find_cell_splits(CellSplitArgs{b.pos.data(), b.cell.data(), b.cell_start.data(),
-                                        b.cell_split.data(), n, r.grid});
+                                        b.cell_end.data(), b.cell_split.data(), n, r.grid});
     b.outside = n > 0 && b.cell[n - 1] == r.grid.outside_cell();
     if (b.outside) return b;
 
@@ -144,11 +144,19 @@ std::string cell_split_error(const BuiltLists& b, const CellGrid& grid) {
                 up_to_k += grid.slab_of(b.pos[j]) <= k ? 1 : 0;
             }
             const std::uint32_t want = std::min<std::uint32_t>(up_to_k, kSplitUnknown);
-            const std::uint32_t split = b.cell_split[std::size_t(c) * kSplitsPerCell + k];
+            const std::uint32_t split = b.cell_split[std::size_t(c) * kCellSplitBytes + k];
             if (split != want) {
                 return "cell " + std::to_string(c) + " split " + std::to_string(k) + " is " +
                        std::to_string(split) + ", not " + std::to_string(want);
             }
+        }
+        bool wet = false;
+        for (std::uint32_t j = b.cell_start[c]; j < b.cell_end[c]; ++j) {
+            wet = wet || b.pos[j].w == float(kFluid);
+        }
+        if (b.cell_split[std::size_t(c) * kCellSplitBytes + kWetByte] != (wet ? 1 : 0)) {
+            return "cell " + std::to_string(c) + (wet ? " holds fluid" : " holds walls alone") +
+                   " but its wet byte says otherwise";
         }
     }
     return "";

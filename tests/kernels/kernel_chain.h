@@ -24,7 +24,7 @@ struct BuiltLists {
     std::vector<Vec3> to_ghost;      // as given, or zero
     std::vector<std::uint32_t> cell;
     std::vector<std::uint32_t> cell_start, cell_end;
-    std::vector<std::uint8_t> cell_split;  // kSplitsPerCell a cell (cell_grid.h)
+    std::vector<std::uint8_t> cell_split;  // kCellSplitBytes a cell (cell_grid.h)
     std::vector<NeighbourGroup> list;      // warp by warp (neighbour_list.h)
     std::vector<std::uint32_t> list_rows;  // each list warp's first row
     std::uint64_t pool_rows = 0;           // the rows the blocks could fill
@@ -58,8 +58,8 @@ BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
                        const std::vector<std::uint8_t>& types = {});
 
 // Where a build's cells and splits are not what its sorted particles say: each cell's particles
-// in slab order, and each split the count of its particles in slabs up to it (kSplitUnknown from
-// 255 on), cell_grid.h. Empty where all are.
+// in slab order, each split the count of its particles in slabs up to it (kSplitUnknown from
+// 255 on), and its wet byte whether any of them is fluid, cell_grid.h. Empty where all are.
 std::string cell_split_error(const BuiltLists& lists, const CellGrid& grid);
 
 // The particles' state for Forces and mDBC, in the sorted order of `lists`.

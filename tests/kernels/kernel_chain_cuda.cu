@@ -67,10 +67,11 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
     cuda::assign_cells(CellArgs{raw(s_pos), raw(cell), r.grid}, n, 0);
     cuda::find_cell_ranges(
         CellRangeArgs{raw(cell), raw(cell_start), raw(cell_end), n, r.grid.outside_cell()}, 0);
-    DeviceVector<std::uint8_t> cell_split(std::size_t(r.grid.cell_count() + 1) * kSplitsPerCell,
+    DeviceVector<std::uint8_t> cell_split(std::size_t(r.grid.cell_count() + 1) * kCellSplitBytes,
                                           std::uint8_t(0));
-    cuda::find_cell_splits(
-        CellSplitArgs{raw(s_pos), raw(cell), raw(cell_start), raw(cell_split), n, r.grid}, 0);
+    cuda::find_cell_splits(CellSplitArgs{raw(s_pos), raw(cell), raw(cell_start), raw(cell_end),
+                                         raw(cell_split), n, r.grid},
+                           0);
 
     BuiltLists b;
     b.pos = to_host(s_pos);

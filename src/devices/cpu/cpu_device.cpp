@@ -101,7 +101,7 @@ void CpuDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     sort_permutation_.assign(n, 0u);
     cell_start_.assign(layout.grid.cell_count() + 1, kEmptyCell);
     cell_end_.assign(layout.grid.cell_count() + 1, 0u);
-    cell_split_.assign(std::size_t(layout.grid.cell_count() + 1) * kSplitsPerCell, 0u);
+    cell_split_.assign(std::size_t(layout.grid.cell_count() + 1) * kCellSplitBytes, 0u);
     list_.assign(layout.list_bytes() / sizeof(NeighbourGroup), NeighbourGroup(0));
     list_.shrink_to_fit();
     list_rows_.assign(layout.list_index_bytes() / sizeof(std::uint32_t), 0u);
@@ -172,8 +172,8 @@ NeighbourBuild CpuDevice::build_lists() {
     cpu::find_cell_ranges(CellRangeArgs{cell_.data(), cell_start_.data(), cell_end_.data(), total,
                                         layout_.grid.outside_cell()});
     cpu::find_cell_splits(CellSplitArgs{buffers_.current.pos.data(), cell_.data(),
-                                        cell_start_.data(), cell_split_.data(), total,
-                                        layout_.grid});
+                                        cell_start_.data(), cell_end_.data(), cell_split_.data(),
+                                        total, layout_.grid});
     NeighbourArgs args{buffers_.current.pos.data(),
                        cell_.data(),
                        cell_start_.data(),

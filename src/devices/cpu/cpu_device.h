@@ -116,7 +116,7 @@ private:
     HostArray<Vec4> force_;
     HostArray<float> dt_max_;
     HostArray<std::uint32_t> cell_, cell_start_, cell_end_;
-    HostArray<std::uint8_t> cell_split_;  // kSplitsPerCell a cell (cell_grid.h)
+    HostArray<std::uint8_t> cell_split_;  // kCellSplitBytes a cell (cell_grid.h)
     // The sort's keys and permutation: the CPU sorts in arrays of its own, the neighbour list's
     // memory being typed.
     HostArray<std::uint64_t> sort_key_;

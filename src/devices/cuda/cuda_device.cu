@@ -143,7 +143,7 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     cell_.allocate("cell", n * sizeof(std::uint32_t));
     cell_start_.allocate("cell_start", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
     cell_end_.allocate("cell_end", (layout.grid.cell_count() + 1) * sizeof(std::uint32_t));
-    cell_split_.allocate("cell_split", std::size_t(layout.grid.cell_count() + 1) * kSplitsPerCell);
+    cell_split_.allocate("cell_split", std::size_t(layout.grid.cell_count() + 1) * kCellSplitBytes);
     list_.allocate("neighbour_list", layout.list_bytes());
     list_rows_.allocate("neighbour_list_rows", layout.list_index_bytes());
     temp_.allocate("cub_temp", temp_bytes(layout.capacity));
@@ -265,10 +265,11 @@ NeighbourBuild CudaDevice::build_lists() {
         CellRangeArgs{cell_.as<std::uint32_t>(), cell_start_.as<std::uint32_t>(),
                       cell_end_.as<std::uint32_t>(), total, layout_.grid.outside_cell()},
         stream_);
-    cuda::find_cell_splits(CellSplitArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(),
-                                         cell_start_.as<std::uint32_t>(),
-                                         cell_split_.as<std::uint8_t>(), total, layout_.grid},
-                           stream_);
+    cuda::find_cell_splits(
+        CellSplitArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(),
+                      cell_start_.as<std::uint32_t>(), cell_end_.as<std::uint32_t>(),
+                      cell_split_.as<std::uint8_t>(), total, layout_.grid},
+        stream_);
     if (!layout_.uses_list()) {  // Forces walks the cells
         timer_.end(stream_, &KernelTimes::build_neibs, "cell ranges");
         return result;

@@ -176,7 +176,7 @@ private:
     ParticleBuffers<DeviceArray> buffers_;
     DeviceMemory force_, dt_max_, cell_;
     DeviceMemory cell_start_, cell_end_, list_, list_rows_, temp_, scalars_;
-    DeviceMemory cell_split_;  // kSplitsPerCell bytes a cell (cell_grid.h)
+    DeviceMemory cell_split_;  // kCellSplitBytes a cell (cell_grid.h)
     DeviceMemory instrument_sites_, instrument_cell_sums_, instrument_sums_;
     std::vector<InstrumentSite> uploaded_sites_;  // what instrument_sites_ holds
     // What a measurement reads back: the sites' sums, then the front's minima (pinned, so that
