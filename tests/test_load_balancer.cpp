@@ -306,6 +306,71 @@ TEST(LoadBalancer, AveragesTheLastWindowOfIterations) {
     EXPECT_EQ(letters(next->marks), "..");
 }
 
+// A pair moves only where its gap is larger than the dearest slice known between them: less, and
+// the move would only swap which side is slower.
+TEST(LoadBalanceDecision, APairMovesOnlyWhereItsGapIsLargerThanTheSliceItWouldMove) {
+    const SliceMap map = even_map(3, 4);
+    const std::vector<double> times{3.0, 2.0, 1.0};  // mean 2, T_slice 0.5, threshold 0.25
+    EXPECT_EQ(letters(decide_balance(times, map, 0.5, 0.5).marks), "GXT");
+    // The gap between the giver and the taker is 2.
+    EXPECT_EQ(letters(decide_balance(times, map, 0.5, 0.5, {0.0, 1.9}).marks), "GXT");
+    EXPECT_EQ(letters(decide_balance(times, map, 0.5, 0.5, {2.0, 0.0}).marks), "...");
+    const BalanceDecision held = decide_balance(times, map, 0.5, 0.5, {0.0, 2.5});
+    EXPECT_EQ(letters(held.marks), "...");
+    EXPECT_FALSE(held.changed());
+    expect_consistent(held);
+    EXPECT_THROW(decide_balance(times, map, 0.5, 0.5, {1.0}), std::invalid_argument);
+}
+
+// Two devices over slices of unequal cost, as DamBreak's on two GPUs once its walls cost almost
+// nothing: the water column's slices cost a mean slice or more, the walls' a fifth. With Listing 1
+// alone the boundary went back and forth at every decision between two places, each side slower
+// by more than the threshold in turn; the balancer learns what the slice there costs from its
+// last move and lets the boundary settle.
+TEST(LoadBalancer, ABoundaryBetweenSlicesOfUnequalCostSettles) {
+    std::vector<double> cost(20, 0.2);
+    for (int s = 0; s < 9; ++s) cost[s] = 1.0;
+    cost[9] = 6.0;
+    const auto times_on = [&](const SliceMap& map) {
+        std::vector<double> t(2, 0.0);
+        for (int d = 0; d < 2; ++d) {
+            for (int s = map.first_slice(d); s < map.end_slice(d); ++s) t[d] += cost[s];
+        }
+        return t;
+    };
+    const auto moves_in = [&](bool learning, int decisions) {
+        LoadBalancer lb(2, 1, 0.5);
+        SliceMap map = even_map(2, 10);
+        std::vector<int> moves;
+        for (int k = 0; k < decisions; ++k) {
+            const std::vector<double> t = times_on(map);
+            for (int d = 0; d < 2; ++d) {
+                lb.add_sample(d, t[d], map.end_slice(d) - map.first_slice(d));
+            }
+            lb.end_iteration();
+            std::optional<BalanceDecision> decision;
+            if (learning) {
+                decision = lb.decide(map);
+            } else {  // Listing 1 alone, on the same timings
+                decision = decide_balance(lb.averages(), map, 0.5, lb.slice_seconds());
+                lb.decide(map);  // empties the window
+            }
+            EXPECT_TRUE(decision.has_value());
+            if (!decision) break;
+            expect_consistent(*decision);
+            moves.push_back(decision->changed() ? 1 : 0);
+            map = decision->to;
+        }
+        return moves;
+    };
+    const std::vector<int> listing = moves_in(false, 20);
+    EXPECT_EQ(std::count(listing.end() - 10, listing.end(), 1), 10)
+        << "the case no longer oscillates under Listing 1 alone: it tests nothing";
+    const std::vector<int> learned = moves_in(true, 20);
+    EXPECT_LE(std::count(learned.begin(), learned.end(), 1), 3);
+    EXPECT_EQ(std::count(learned.end() - 10, learned.end(), 1), 0) << "the boundary never settled";
+}
+
 TEST(LoadBalancer, StateRoundTrips) {
     LoadBalancer a(3, 4, 0.5);
     for (int i = 0; i < 3; ++i) {

@@ -1,5 +1,6 @@
 #include "multi_device/load_balancer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -68,20 +69,29 @@ enum class Candidate { kNone, kGiving, kTaking };
 }  // namespace
 
 BalanceDecision decide_balance(const std::vector<double>& average_seconds, const SliceMap& map,
-                               double h_lb, double slice_seconds) {
+                               double h_lb, double slice_seconds,
+                               const std::vector<double>& moved_slice_seconds) {
     check_inputs(average_seconds, map, h_lb);
+    if (!moved_slice_seconds.empty() &&
+        moved_slice_seconds.size() != std::size_t(map.devices() - 1)) {
+        throw std::invalid_argument("load balancer: " + std::to_string(moved_slice_seconds.size()) +
+                                    " slice costs for " + std::to_string(map.devices() - 1) +
+                                    " boundaries");
+    }
     const int devices = map.devices();
     double sum = 0.0;
     for (double a : average_seconds) sum += a;
 
-    BalanceDecision out{average_seconds,
-                        sum / devices,
-                        slice_seconds,
-                        h_lb * slice_seconds,
-                        std::vector<BalanceMark>(devices, BalanceMark::kNone),
-                        std::vector<int>(devices - 1, 0),
-                        map,
-                        map};
+    BalanceDecision out{
+        average_seconds,
+        sum / devices,
+        slice_seconds,
+        h_lb * slice_seconds,
+        moved_slice_seconds.empty() ? std::vector<double>(devices - 1, 0.0) : moved_slice_seconds,
+        std::vector<BalanceMark>(devices, BalanceMark::kNone),
+        std::vector<int>(devices - 1, 0),
+        map,
+        map};
     if (!(slice_seconds > 0.0) || !std::isfinite(slice_seconds)) return out;
 
     std::vector<Candidate> candidate(devices, Candidate::kNone);
@@ -107,6 +117,12 @@ BalanceDecision decide_balance(const std::vector<double>& average_seconds, const
         }
         const int giver = candidate[d] == Candidate::kGiving ? d : held;
         const int taker = candidate[d] == Candidate::kGiving ? held : d;
+        double dearest = 0.0;  // the dearest slice known to move between them
+        for (int b = held; b < d; ++b) dearest = std::max(dearest, out.moved_slice_seconds[b]);
+        if (average_seconds[giver] - average_seconds[taker] <= dearest) {
+            held = -1;  // the move would not shrink the gap: neither moves
+            continue;
+        }
         out.marks[giver] = BalanceMark::kGiving;
         out.marks[taker] = BalanceMark::kTaking;
         for (int between = held + 1; between < d; ++between) {
@@ -203,7 +219,26 @@ std::optional<BalanceDecision> LoadBalancer::decide(const SliceMap& map) {
                                     " devices, balancer of " + std::to_string(devices_));
     }
     if (!ready()) return std::nullopt;
-    BalanceDecision decision = decide_balance(averages(), map, h_lb_, slice_seconds());
+    const std::vector<double> a = averages();
+    const int boundaries = devices_ - 1;
+    moved_slice_seconds_.resize(boundaries, 0.0);
+    for (int b = 0; b < boundaries; ++b) {
+        const double difference = a[b] - a[b + 1];
+        // A boundary that moved by one slice since the last decision, and nothing else with it
+        // (a neighbouring boundary's move would change the difference too).
+        const auto moved = [&](int k) {
+            return k >= 0 && k < boundaries && last_map_ &&
+                   map.first_slice(k + 1) != last_map_->first_slice(k + 1);
+        };
+        if (last_map_ && std::abs(map.first_slice(b + 1) - last_map_->first_slice(b + 1)) == 1 &&
+            !moved(b - 1) && !moved(b + 1)) {
+            moved_slice_seconds_[b] = 0.5 * std::abs(difference - last_difference_[b]);
+        }
+    }
+    BalanceDecision decision = decide_balance(a, map, h_lb_, slice_seconds(), moved_slice_seconds_);
+    last_map_ = map;
+    last_difference_.resize(boundaries);
+    for (int b = 0; b < boundaries; ++b) last_difference_[b] = a[b] - a[b + 1];
     seconds_.clear();
     slices_.clear();
     return decision;

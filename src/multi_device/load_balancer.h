@@ -5,7 +5,15 @@
 // the mean) or taking (faster) candidates; candidates are paired, and each pair moves one slice
 // from the giver towards the taker along the chain, every device in between taking one slice at
 // the giver's side and giving one at the taker's side. The decision is pure (decide_balance);
-// LoadBalancer only gathers the timings it is made from.
+// LoadBalancer only gathers the timings it is made from, and what the last move of each boundary
+// changed.
+//
+// A move must also pay: slices differ in cost (one in a water column may cost several mean
+// slice-times where the walls cost almost nothing), and a pair whose gap is less than the slice
+// it would move only swaps which device is the slower, so the boundary would go back at the next
+// rebuild and forth at the one after, migrating a slice each time. Where the last move of a
+// boundary showed what a slice there costs (half the change it made to the two sides'
+// difference), a pair across it moves only while its gap is larger than that.
 #pragma once
 
 #include <deque>
@@ -26,7 +34,9 @@ struct BalanceDecision {
     double mean_seconds = 0.0;            // A_G
     double slice_seconds = 0.0;           // T_slice
     double threshold_seconds = 0.0;       // T_LB = H_LB x T_slice
-    std::vector<BalanceMark> marks;       // per device
+    // Per boundary, what a slice moved across it costs as its last move showed (0: not known).
+    std::vector<double> moved_slice_seconds;
+    std::vector<BalanceMark> marks;  // per device
     // Per boundary b (between devices b and b + 1): how far it moves, in slices. -1 hands device
     // b's last slice to b + 1; +1 hands device b + 1's first slice to b. Each is -1, 0 or +1.
     std::vector<int> boundary_shift;
@@ -50,10 +60,14 @@ SliceMap apply_boundary_shifts(const SliceMap& map, const std::vector<int>& shif
 // pair, and a taker with givers at equal distance on both sides pairs with the lower-numbered one.
 // Unpaired candidates stay kNone: they get their turn at a later rebuild. Each device's slice
 // count thus changes by at most one, and only a giver (owning >= 2 slices) loses one.
-// If T_slice is not positive and finite (no timings), nothing is marked.
+// If T_slice is not positive and finite (no timings), nothing is marked. With
+// `moved_slice_seconds` (per boundary, 0 where not known; empty: none known), a pair stays
+// unmarked where its gap A_giver - A_taker is not larger than the dearest slice known along the
+// boundaries between them: that move would not shrink the gap.
 // Throws std::invalid_argument on a size mismatch, a negative or non-finite A_g, or H_LB < 0.
 BalanceDecision decide_balance(const std::vector<double>& average_seconds, const SliceMap& map,
-                               double h_lb, double slice_seconds);
+                               double h_lb, double slice_seconds,
+                               const std::vector<double>& moved_slice_seconds = {});
 
 // The same with T_slice = sum of A_g / slice count of `map`: the mean Forces time of one slice
 // when each A_g times all of device g's slices.
@@ -98,6 +112,8 @@ public:
 
     // Nothing until `window` iterations have closed since the last decision. Then the
     // decision on the timings held, which are dropped: the next one waits for `window` more.
+    // `map` is the slices the timings were measured on: where a boundary moved since the last
+    // decision, what that move changed is what a slice there costs (moved_slice_seconds).
     std::optional<BalanceDecision> decide(const SliceMap& map);
 
     State state() const;
@@ -111,6 +127,12 @@ private:
     std::deque<std::vector<int>> slices_;
     std::vector<double> open_seconds_;
     std::vector<int> open_slices_;
+    // What the last moves showed (not kept in checkpoints: a restart learns them again). The
+    // last decision's slices and each boundary's difference A_b - A_(b+1) then; per boundary,
+    // a slice's cost as its last move showed.
+    std::optional<SliceMap> last_map_;
+    std::vector<double> last_difference_;
+    std::vector<double> moved_slice_seconds_;
 };
 
 }  // namespace sph
