@@ -371,6 +371,39 @@ TEST(LoadBalancer, ABoundaryBetweenSlicesOfUnequalCostSettles) {
     EXPECT_EQ(std::count(learned.end() - 10, learned.end(), 1), 0) << "the boundary never settled";
 }
 
+// Along a chain of devices over slices of random cost, decisions made with what the last moves
+// showed keep Listing 1's invariants, and the times end closer together than they began.
+TEST(LoadBalancer, LearningAlongAChainKeepsTheInvariants) {
+    std::mt19937 random(5);
+    std::uniform_real_distribution<double> slice_cost(0.1, 3.0);
+    std::vector<double> cost(40);
+    for (double& c : cost) c = slice_cost(random);
+    const auto times_on = [&](const SliceMap& map) {
+        std::vector<double> t(map.devices(), 0.0);
+        for (int d = 0; d < map.devices(); ++d) {
+            for (int s = map.first_slice(d); s < map.end_slice(d); ++s) t[d] += cost[s];
+        }
+        return t;
+    };
+    const auto spread = [](const std::vector<double>& t) {
+        return *std::max_element(t.begin(), t.end()) - *std::min_element(t.begin(), t.end());
+    };
+    LoadBalancer lb(4, 1, 0.5);
+    SliceMap map = even_map(4, 10);
+    const double spread_at_first = spread(times_on(map));
+    for (int k = 0; k < 60; ++k) {
+        const std::vector<double> t = times_on(map);
+        for (int d = 0; d < 4; ++d) lb.add_sample(d, t[d], map.end_slice(d) - map.first_slice(d));
+        lb.end_iteration();
+        const std::optional<BalanceDecision> decision = lb.decide(map);
+        ASSERT_TRUE(decision.has_value());
+        expect_consistent(*decision);
+        for (double c : decision->moved_slice_seconds) EXPECT_GE(c, 0.0);
+        map = decision->to;
+    }
+    EXPECT_LT(spread(times_on(map)), spread_at_first);
+}
+
 TEST(LoadBalancer, StateRoundTrips) {
     LoadBalancer a(3, 4, 0.5);
     for (int i = 0; i < 3; ++i) {
