@@ -66,8 +66,9 @@ SPH_HD void find_cell_split(std::uint32_t i, const CellSplitArgs& a) {
         for (int k = slab; k < kSplitsPerCell; ++k) split[k] = saturated(before_i + 1);
     }
     if (first) {  // whether the cell holds fluid, looked up by its first particle
+        const std::uint32_t end = a.cell_end[cell];
         bool wet = false;
-        for (std::uint32_t j = i; j < a.cell_end[cell] && !wet; ++j) {
+        for (std::uint32_t j = i; j < end && !wet; ++j) {
             wet = a.pos[j].w == float(kFluid);
         }
         split[kWetByte] = wet ? 1 : 0;
@@ -166,11 +167,11 @@ struct ListCandidate {
 // the whole walk, then written), or as a CPU core lists (each candidate written as it is found).
 template <bool kByMasks>
 SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
-                                    std::uint32_t cell, const RowTrim& trim, bool fluid_only,
+                                    std::uint32_t cell, const RowTrim& trim,
                                     const ListStage& stage) {
     ListEntries entries{a, stage};
     RowCounts rows;
-    const ListCandidate near{a.pos, point, a.list_radius_sq, fluid_only};
+    const ListCandidate near{a.pos, point, a.list_radius_sq, trim.fluid_only};
     bool crowded = false;
     if constexpr (kByMasks) {
         NearCandidates held;
@@ -228,8 +229,8 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
 
 // Lists for particle i the particles within the list radius of `point`, in the rows of cells
 // around `cell` (neighbour_list.h) trimmed by `trim` (cell_walk.h), each row's cells in linear
-// order and each cell's particles in sorted order: every one but i itself, or (fluid_only) the
-// fluid alone, into `stage`. Returns
+// order and each cell's particles in sorted order: every one but i itself, or (a trim of_fluid)
+// the fluid alone, into `stage`. Returns
 // how many it found (entries beyond max_neighbours are dropped; the caller compares) or
 // kCellOverflow if a row is too crowded to encode. A candidate's type is its position's w.
 //
@@ -237,12 +238,11 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
 // before it writes any entry (cell_walk.h), so that a warp's threads write their entries together
 // (written row by row, the writing ran at 10 of 32 threads); a CPU core lists as it tests.
 SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
-                                 std::uint32_t cell, const RowTrim& trim, bool fluid_only,
-                                 const ListStage& stage) {
+                                 std::uint32_t cell, const RowTrim& trim, const ListStage& stage) {
 #if defined(__CUDA_ARCH__)
-    return list_around_as<true>(i, a, point, cell, trim, fluid_only, stage);
+    return list_around_as<true>(i, a, point, cell, trim, stage);
 #else
-    return list_around_as<false>(i, a, point, cell, trim, fluid_only, stage);
+    return list_around_as<false>(i, a, point, cell, trim, stage);
 #endif
 }
 
@@ -284,12 +284,12 @@ SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
         if (cell != a.grid.outside_cell()) {
             if (!fluid_near(i, a)) return store_empty_list(a, stage);    // dry: rho0
             const RowTrim wet_cells = RowTrim{a.cell_split}.of_fluid();  // no slab: whole rows
-            return list_around(i, a, xyz(pi) + offset, cell, wet_cells, true, stage);
+            return list_around(i, a, xyz(pi) + offset, cell, wet_cells, stage);
         }
     }
     const std::uint32_t cell_i = a.cell[i];
     const RowTrim trim = row_trim_for(i, cell_i, a.cell_start, a.cell_split);
-    return list_around(i, a, xyz(pi), cell_i, wall ? trim.of_fluid() : trim, wall, stage);
+    return list_around(i, a, xyz(pi), cell_i, wall ? trim.of_fluid() : trim, stage);
 }
 
 // list_particle, with a list too crowded to encode (kCellOverflow) left empty: the run stops at

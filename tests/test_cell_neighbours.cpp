@@ -404,10 +404,10 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
                 std::fill(by_masks.begin(), by_masks.end(), untouched);
                 const auto list = [&](bool masks, const ListStage& stage) {
                     const std::uint32_t cell = b.cell[i];
-                    const RowTrim trim = row_trim_for(i, cell, args.cell_start, args.cell_split);
-                    return masks
-                               ? list_around_as<true>(i, args, at, cell, trim, fluid_only, stage)
-                               : list_around_as<false>(i, args, at, cell, trim, fluid_only, stage);
+                    const RowTrim rows = row_trim_for(i, cell, args.cell_start, args.cell_split);
+                    const RowTrim trim = fluid_only ? rows.of_fluid() : rows;
+                    return masks ? list_around_as<true>(i, args, at, cell, trim, stage)
+                                 : list_around_as<false>(i, args, at, cell, trim, stage);
                 };
                 const std::uint32_t count = list(false, stage_one);
                 ASSERT_EQ(list(true, stage_masks), count) << "particle " << i;

@@ -221,24 +221,25 @@ std::optional<BalanceDecision> LoadBalancer::decide(const SliceMap& map) {
     if (!ready()) return std::nullopt;
     const std::vector<double> a = averages();
     const int boundaries = devices_ - 1;
+    std::vector<double> difference(boundaries);
+    for (int b = 0; b < boundaries; ++b) difference[b] = a[b] - a[b + 1];
+    // How far boundary k moved since the last decision (0 outside the chain).
+    const auto shift = [&](int k) {
+        return last_map_ && k >= 0 && k < boundaries
+                   ? map.first_slice(k + 1) - last_map_->first_slice(k + 1)
+                   : 0;
+    };
     moved_slice_seconds_.resize(boundaries, 0.0);
     for (int b = 0; b < boundaries; ++b) {
-        const double difference = a[b] - a[b + 1];
-        // A boundary that moved by one slice since the last decision, and nothing else with it
-        // (a neighbouring boundary's move would change the difference too).
-        const auto moved = [&](int k) {
-            return k >= 0 && k < boundaries && last_map_ &&
-                   map.first_slice(k + 1) != last_map_->first_slice(k + 1);
-        };
-        if (last_map_ && std::abs(map.first_slice(b + 1) - last_map_->first_slice(b + 1)) == 1 &&
-            !moved(b - 1) && !moved(b + 1)) {
-            moved_slice_seconds_[b] = 0.5 * std::abs(difference - last_difference_[b]);
+        // Moved by one slice, and nothing beside it (a neighbouring boundary's move would change
+        // the difference too).
+        if (std::abs(shift(b)) == 1 && shift(b - 1) == 0 && shift(b + 1) == 0) {
+            moved_slice_seconds_[b] = 0.5 * std::abs(difference[b] - last_difference_[b]);
         }
     }
     BalanceDecision decision = decide_balance(a, map, h_lb_, slice_seconds(), moved_slice_seconds_);
     last_map_ = map;
-    last_difference_.resize(boundaries);
-    for (int b = 0; b < boundaries; ++b) last_difference_[b] = a[b] - a[b + 1];
+    last_difference_ = difference;
     seconds_.clear();
     slices_.clear();
     return decision;
