@@ -131,9 +131,9 @@ public:
     virtual const LocalRanges& ranges() const = 0;
 
     // --- BuildNeibs, in the order DeviceGroup calls them ---
-    // Sorts local particles [begin, begin + count) by (cell, slab, id) into [0, count) and computes
-    // their cells; the rest are dropped.
-    virtual void sort(std::uint32_t begin, std::uint32_t count) = 0;
+    // Sorts local particles [begin, begin + count) by (cell, slab, id), keeps the first `keep` of
+    // them as [0, keep) and computes their cells; the rest are dropped.
+    virtual void sort(std::uint32_t begin, std::uint32_t count, std::uint32_t keep) = 0;
     // For each cell bound, the first of the `count` sorted particles whose cell is not below it.
     virtual std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
                                                     const std::vector<std::uint32_t>& bounds) = 0;

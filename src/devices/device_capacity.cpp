@@ -108,30 +108,56 @@ void check_single_device_limit(const Device& device, const DeviceLayout& layout,
     }
 }
 
+namespace {
+
+// What multi_device_capacity weighs: the particles a device should hold and must hold, and the
+// memory it may use.
+struct ShareRoom {
+    std::uint64_t wanted, needed, budget;
+    PoolShare pool;
+    bool user_limit_binds;
+};
+
+ShareRoom share_room(const std::vector<std::unique_ptr<Device>>& devices, const ShareSizes& sizes,
+                     std::uint64_t limit) {
+    ShareRoom room;
+    room.wanted = std::min<std::uint64_t>(sizes.particles,
+                                          2 * sizes.largest_share + 4 * sizes.largest_band + 1024);
+    room.needed = std::min<std::uint64_t>(sizes.particles,
+                                          sizes.largest_share + 2 * sizes.largest_band + 1024);
+    room.pool = smallest_pool_share(devices);
+    room.user_limit_binds = limit > 0 && limit <= room.pool.bytes;
+    room.budget = room.user_limit_binds ? limit : room.pool.bytes;
+    return room;
+}
+
+}  // namespace
+
+bool shares_fit(const std::vector<std::unique_ptr<Device>>& devices, const DeviceLayout& layout,
+                const ShareSizes& sizes, std::uint64_t limit) {
+    const ShareRoom room = share_room(devices, sizes, limit);
+    return capacity_within(*room.pool.device, layout, room.budget,
+                           static_cast<std::uint32_t>(room.wanted)) >= room.needed;
+}
+
 std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& devices,
                                     DeviceLayout layout, const ShareSizes& sizes,
                                     std::uint64_t limit) {
-    const std::uint64_t wanted = std::min<std::uint64_t>(
-        sizes.particles, 2 * sizes.largest_share + 4 * sizes.largest_band + 1024);
-    const std::uint64_t needed = std::min<std::uint64_t>(
-        sizes.particles, sizes.largest_share + 2 * sizes.largest_band + 1024);
-    const PoolShare pool = smallest_pool_share(devices);
-    const bool user_limit_binds = limit > 0 && limit <= pool.bytes;
-    const std::uint64_t budget = user_limit_binds ? limit : pool.bytes;
-    const Device& device = *pool.device;  // all devices are of one kind: any sizes the arrays
+    const ShareRoom room = share_room(devices, sizes, limit);
+    const Device& device = *room.pool.device;  // all devices are of one kind: any sizes the arrays
     const std::uint32_t capacity =
-        capacity_within(device, layout, budget, static_cast<std::uint32_t>(wanted));
-    if (capacity >= needed) return capacity;
+        capacity_within(device, layout, room.budget, static_cast<std::uint32_t>(room.wanted));
+    if (capacity >= room.needed) return capacity;
 
-    layout.capacity = static_cast<std::uint32_t>(needed);
-    const std::string what = "a device must hold " + std::to_string(needed) +
+    layout.capacity = static_cast<std::uint32_t>(room.needed);
+    const std::string what = "a device must hold " + std::to_string(room.needed) +
                              " particles (its share and two external bands), which takes " +
                              bytes_text(device.bytes_needed(layout));
-    if (user_limit_binds) {
+    if (room.user_limit_binds) {
         throw OptionError("--device-memory-limit: " + what + ", above the limit of " +
                           bytes_text(limit) + "; raise the limit or use more devices");
     }
-    throw std::runtime_error(what + ", but " + memory_short(pool));
+    throw std::runtime_error(what + ", but " + memory_short(room.pool));
 }
 
 }  // namespace sph

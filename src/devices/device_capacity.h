@@ -44,4 +44,8 @@ std::uint32_t multi_device_capacity(const std::vector<std::unique_ptr<Device>>& 
                                     DeviceLayout layout, const ShareSizes& sizes,
                                     std::uint64_t limit);
 
+// Whether multi_device_capacity would give the devices room for `sizes` rather than refuse them.
+bool shares_fit(const std::vector<std::unique_ptr<Device>>& devices, const DeviceLayout& layout,
+                const ShareSizes& sizes, std::uint64_t limit);
+
 }  // namespace sph

@@ -121,14 +121,4 @@ std::string decision_checkpoint_path(const std::string& output_dir, std::size_t 
     return output_dir + "/decision_" + std::to_string(k) + ".chk";
 }
 
-std::vector<std::uint64_t> particles_per_slice(const HostParticles& particles,
-                                               const CellGrid& grid) {
-    std::vector<std::uint64_t> counts(grid.slice_count(), 0);
-    for (std::size_t i = 0; i < particles.size(); ++i) {
-        const std::uint32_t cell = grid.cell_of(particles.pos[i]);
-        if (cell != grid.outside_cell()) ++counts[cell / grid.cells_per_slice()];
-    }
-    return counts;
-}
-
 }  // namespace sph

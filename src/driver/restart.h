@@ -32,8 +32,4 @@ void check_restart(const RunState& saved, const std::string& problem,
 // Where the base run of --branches writes its checkpoint at decision point `k`.
 std::string decision_checkpoint_path(const std::string& output_dir, std::size_t k);
 
-// Particles per slice of `grid` (those outside it are not counted).
-std::vector<std::uint64_t> particles_per_slice(const HostParticles& particles,
-                                               const CellGrid& grid);
-
 }  // namespace sph

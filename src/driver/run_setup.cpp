@@ -49,7 +49,8 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
                 const CellGrid& grid, std::size_t at_most) {
     struct Beyond {};  // thrown out of Problem::fill, which has no other way to stop
     LaidOut out;
-    out.per_slice.assign(grid.slice_count(), 0);
+    out.per_slice.all.assign(grid.slice_count(), 0);
+    out.per_slice.fluid.assign(grid.slice_count(), 0);
     try {
         problem.fill(o.dp, [&](const SetupParticle& s) {
             if (++out.count > at_most) throw Beyond{};
@@ -61,7 +62,10 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
             out.particles.add(position, make_vec3(0, 0, 0), float(rho), wall_kind(s.type, o.slip),
                               to_ghost);
             const std::uint32_t cell = grid.cell_of(out.particles.pos.back());
-            if (cell != grid.outside_cell()) ++out.per_slice[cell / grid.cells_per_slice()];
+            if (cell != grid.outside_cell()) {
+                ++out.per_slice.all[cell / grid.cells_per_slice()];
+                out.per_slice.fluid[cell / grid.cells_per_slice()] += s.type == kFluid;
+            }
             out.fluid += s.type == kFluid;
         });
     } catch (const Beyond&) {
@@ -69,6 +73,27 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
         out.beyond = true;
     }
     return out;
+}
+
+SliceCounts particles_per_slice(const HostParticles& particles, const CellGrid& grid) {
+    SliceCounts counts;
+    counts.all.assign(grid.slice_count(), 0);
+    counts.fluid.assign(grid.slice_count(), 0);
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        const std::uint32_t cell = grid.cell_of(particles.pos[i]);
+        if (cell == grid.outside_cell()) continue;
+        ++counts.all[cell / grid.cells_per_slice()];
+        counts.fluid[cell / grid.cells_per_slice()] += particles.type[i] == kFluid;
+    }
+    return counts;
+}
+
+std::vector<std::uint64_t> start_work(const SliceCounts& counts, BoundaryModel boundary) {
+    const std::uint64_t fluid_work = boundary == BoundaryModel::kMdbc ? 3 : 6, wall_work = 1;
+    std::vector<std::uint64_t> work(counts.all.size());
+    for (std::size_t s = 0; s < work.size(); ++s)
+        work[s] = fluid_work * counts.fluid[s] + wall_work * (counts.all[s] - counts.fluid[s]);
+    return work;
 }
 
 HostParticles make_particles(const Problem& problem, const RunOptions& o, const SphParams& params) {

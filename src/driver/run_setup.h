@@ -15,6 +15,20 @@ namespace sph {
 
 SphParams make_sph_params(const RunOptions& options, double still_water_depth);
 
+// Particles per slice of a grid, in all and of fluid (those outside the grid are not counted).
+struct SliceCounts {
+    std::vector<std::uint64_t> all, fluid;
+};
+SliceCounts particles_per_slice(const HostParticles& particles, const CellGrid& grid);
+
+// What each slice costs before the balancer has timed any, for the devices' first split: a wall
+// sums the fluid alone, and DamBreak's Forces times on two H200s (1.05 and 4.19 M particles) fit
+// 0.14-0.16 of a fluid particle's time a wall under DBC and 0.32 under mDBC (its ghost node's
+// sums too). So a fluid particle weighs 6 and a wall 1 under DBC, 3 and 1 under mDBC; weighted
+// so, the first split falls on the slice where the balancer settles, which an even count of
+// particles misses by 4-6 slices (bench/NOTES.md entry 22).
+std::vector<std::uint64_t> start_work(const SliceCounts& counts, BoundaryModel boundary);
+
 // The problem laid out once: its particles, with hydrostatic densities (inverse Tait law) and
 // zero velocity, counted in all, as fluid and per slice of `grid`. Laying out stops as soon as
 // there are more than `at_most` (what the devices could ever hold), so that such a run is
@@ -22,7 +36,7 @@ SphParams make_sph_params(const RunOptions& options, double still_water_depth);
 struct LaidOut {
     HostParticles particles;
     std::size_t count = 0, fluid = 0;
-    std::vector<std::uint64_t> per_slice;
+    SliceCounts per_slice;
     bool beyond = false;  // stopped: the problem has more than at_most particles
 };
 LaidOut lay_out(const Problem& problem, const RunOptions& options, const SphParams& params,

@@ -75,13 +75,13 @@ ShareSizes share_sizes(const LaidOut& laid, const SliceMap& slices) {
     for (int d = 0; d < slices.devices(); ++d) {
         std::uint64_t share = 0;
         for (int s = slices.first_slice(d); s < slices.end_slice(d); ++s)
-            share += laid.per_slice[s];
+            share += laid.per_slice.all[s];
         sizes.largest_share = std::max(sizes.largest_share, share);
     }
     const std::size_t halo = std::size_t(slices.halo());
-    for (std::size_t s = 0; s + halo <= laid.per_slice.size(); ++s) {
+    for (std::size_t s = 0; s + halo <= laid.per_slice.all.size(); ++s) {
         std::uint64_t band = 0;
-        for (std::size_t k = s; k < s + halo; ++k) band += laid.per_slice[k];
+        for (std::size_t k = s; k < s + halo; ++k) band += laid.per_slice.all[k];
         sizes.largest_band = std::max(sizes.largest_band, band);
     }
     return sizes;
@@ -186,12 +186,29 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     const bool same_split = saved_ && saved_->first_slices.size() == std::size_t(device_count) &&
                             saved_->halo == halo && saved_->slice_count == grid_.slice_count();
     SliceMap slices = same_split ? SliceMap(saved_->first_slices, saved_->slice_count, halo)
-                                 : SliceMap::balanced(laid.per_slice, device_count, halo);
+                                 : first_split(devices, layout, laid, halo);
     allocate(devices, layout, share_sizes(laid, slices));
     make_group(std::move(devices), std::move(slices));
     if (saved_) resume(*saved_, same_split);
     group_->upload(laid.particles);
     setup_seconds_ = seconds_since(start);
+}
+
+// The devices' slices before the balancer has timed any: by the slices' work (start_work), or by
+// their particles where the device that then holds most could not hold them, on any rank.
+SliceMap Simulation::first_split(const std::vector<std::unique_ptr<Device>>& devices,
+                                 const DeviceLayout& layout, const LaidOut& laid, int halo) const {
+    const int device_count = span_.devices();
+    SliceMap by_work =
+        SliceMap::balanced(start_work(laid.per_slice, params_.boundary), device_count, halo);
+    if (device_count == 1) return by_work;
+    bool fits =
+        shares_fit(devices, layout, share_sizes(laid, by_work), options_.device_memory_limit);
+    if (span_.spread()) {
+        for (const std::string& rank_fits : ranks_->all_gather(fits ? "1" : "0"))
+            fits = fits && rank_fits == "1";
+    }
+    return fits ? by_work : SliceMap::balanced(laid.per_slice.all, device_count, halo);
 }
 
 // Each device owns at least the slices its neighbours hold of it (halo_slices).

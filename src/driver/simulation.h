@@ -111,6 +111,8 @@ private:
     void check_same_run_on_every_rank(std::vector<Setting> settings) const;
     void check_device_count(int devices) const;
     void check_halo(int devices, int halo) const;
+    SliceMap first_split(const std::vector<std::unique_ptr<Device>>& devices,
+                         const DeviceLayout& layout, const LaidOut& laid, int halo) const;
     void allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceLayout layout,
                   const ShareSizes& sizes);
     void make_group(std::vector<std::unique_ptr<Device>> devices, SliceMap slices);

@@ -128,9 +128,18 @@ private:
     void fail(std::exception_ptr error);
 
     // --- The rebuild protocol (device_group_rebuild.cpp), one phase between two barriers each ---
+    // Where particles arriving at a device land: in its incoming arrays (assembled there, then
+    // made current), or in its current arrays past its internal particles, where no other device
+    // reads (a migration sorted in place).
+    enum class Landing { kIncoming, kCurrent };
     struct Migration {
         std::uint32_t total = 0;  // particles device d holds after migration
         bool moved = false;       // any left it, arrived or changed order
+        // In place: the total are among [sort_begin, sort_begin + sort_count) of the current
+        // arrays (d's own where they were, the arrivals past them, between them the particles
+        // d sent on, whose cells sort after d's); else the first total of the incoming arrays.
+        bool in_place = false;
+        std::uint32_t sort_begin = 0, sort_count = 0;
     };
     bool rebuild(int d);
     void sort_and_cut(int d);
@@ -138,22 +147,28 @@ private:
     void settle(int d, const Migration& migration);
     LocalRanges pull_external_slices(int d);
     // Starts copying particles [src_at, src_at + count) of device src's current arrays into
-    // device dst's incoming ones at dst_at; done once dst's transport has finished its copies.
+    // device dst's arrays at dst_at (`into`); done once dst's transport has finished its copies.
     void copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
-                        std::uint32_t count);
+                        std::uint32_t count, Landing into);
 
     // --- Devices on other ranks (device_group_ranks.cpp) ---
     // What the workers share (cuts_, internal_, the bands, minima, Forces seconds): this rank's
     // devices' entries to every rank, the others' from theirs. Run as a barrier opens.
     void share_across_ranks();
     // Particles [at, at + count) of device d's current arrays to `to`'s rank, and into device
-    // d's incoming arrays at `at` from `from`'s (unpack_particles once waited for). Posted on
+    // d's arrays (`into`) at `at` from `from`'s (unpack_particles once waited for). Posted on
     // `messages`; staged messages go through `staging`, direct ones (one per field) need none.
     void send_particles(MessageBatch& messages, RankSpan::Message kind, int d, std::uint32_t at,
                         std::uint32_t count, int to, HostStaging& staging);
     void receive_particles(MessageBatch& messages, RankSpan::Message kind, int d, int from,
-                           std::uint32_t at, std::uint32_t count, HostStaging& staging);
-    void unpack_particles(int d, std::uint32_t at, std::uint32_t count, const HostStaging& staging);
+                           std::uint32_t at, std::uint32_t count, Landing into,
+                           HostStaging& staging);
+    void unpack_particles(int d, std::uint32_t at, std::uint32_t count, Landing into,
+                          const HostStaging& staging);
+    // Device d's arrays that particles arriving `into` them land in.
+    ParticleEndpoints landing_arrays(int d, Landing into) {
+        return into == Landing::kCurrent ? devices_[d]->current() : devices_[d]->incoming();
+    }
     // Edge forces with neighbours on other ranks: their receipt posted before the stage, each
     // staged band sent as soon as it has landed (side 0 left, 1 right), then, once the stage is
     // done, what arrived put into the external slots.

@@ -69,7 +69,8 @@ void DeviceGroup::send_particles(MessageBatch& messages, RankSpan::Message kind,
 }
 
 void DeviceGroup::receive_particles(MessageBatch& messages, RankSpan::Message kind, int d, int from,
-                                    std::uint32_t at, std::uint32_t count, HostStaging& staging) {
+                                    std::uint32_t at, std::uint32_t count, Landing into,
+                                    HostStaging& staging) {
     if (count == 0) return;
     Device& device = *devices_[d];
     const DeviceLayout& layout = device.layout();
@@ -88,10 +89,10 @@ void DeviceGroup::receive_particles(MessageBatch& messages, RankSpan::Message ki
             messages.receive(to.offset(std::size_t(at) * field.bytes).ptr,
                              std::size_t(count) * field.bytes, span_.owner(from), tag);
         },
-        device.incoming());
+        landing_arrays(d, into));
 }
 
-void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count,
+void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count, Landing into,
                                    const HostStaging& staging) {
     if (count == 0 || direct_) return;  // direct messages land in place
     Device& device = *devices_[d];
@@ -105,7 +106,7 @@ void DeviceGroup::unpack_particles(int d, std::uint32_t at, std::uint32_t count,
                                     staging.endpoint().offset(offset), bytes);
             offset += bytes;
         },
-        device.incoming());
+        landing_arrays(d, into));
 }
 
 // Device d's external slots take the forces its neighbours on other ranks compute for them: the

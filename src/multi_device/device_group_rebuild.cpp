@@ -57,33 +57,50 @@ bool DeviceGroup::rebuild(int d) {
 void DeviceGroup::sort_and_cut(int d) {
     Device& device = *devices_[d];
     const LocalRanges before = device.ranges();
-    device.sort(before.left, before.internal);
+    device.sort(before.left, before.internal, before.internal);
     cuts_[d] = device.lower_bounds(before.internal, bounds_);
     outside_[d] = before.internal - cuts_[d][size()];
 }
 
-// Gathers, from every device, the particles now in device d's slices into its incoming arrays,
-// and sends devices on other ranks their parts of d's. Each part is sorted; settle() sorts them
-// together.
+// Gathers, from every device, the particles now in device d's slices, and sends devices on other
+// ranks their parts of d's. Each part is sorted; settle() sorts them together. Where d's current
+// arrays have room, d's own particles stay where they are and the others land past its internal
+// ones, where no other device reads: settle's sort then moves every particle once.
 DeviceGroup::Migration DeviceGroup::migrate(int d) {
     const int n = size();
     Device& device = *devices_[d];
     Migration m;
+    std::vector<std::uint32_t> part(std::size_t(n), 0);  // each device's part of d's particles
     bool only_own = true;
     for (int e = 0; e < n; ++e) {
-        const std::uint32_t part = cuts_[e][d + 1] - cuts_[e][d];
-        m.total += part;
-        only_own = only_own && (e == d || part == 0);
+        part[e] = cuts_[e][d + 1] - cuts_[e][d];
+        m.total += part[e];
+        only_own = only_own && (e == d || part[e] == 0);
     }
     check_room(device, d, m.total, "");
-    m.moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != device.ranges().internal;
+    const std::uint32_t internal = device.ranges().internal;
+    m.moved = !only_own || cuts_[d][d] != 0 || cuts_[d][d + 1] != internal;
     // When nothing moves, d has no particle for any other device either.
     if (!m.moved) return m;
     WorkerStats& stats = stats_[d];
     TimedRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
+    m.in_place = std::uint64_t(internal) + (m.total - part[d]) <= device.capacity();
+    const Landing into = m.in_place ? Landing::kCurrent : Landing::kIncoming;
+    std::vector<std::uint32_t> at(std::size_t(n), 0);  // where each device's part lands
+    std::uint32_t next = m.in_place ? internal : 0;
+    for (int e = 0; e < n; ++e) {
+        if (m.in_place && e == d) {
+            at[e] = cuts_[d][d];
+            continue;
+        }
+        at[e] = next;
+        next += part[e];
+    }
+    if (m.in_place) {
+        m.sort_begin = cuts_[d][d];
+        m.sort_count = next - m.sort_begin;
+    }
     RemoteLink& link = remote_[d];
-    std::vector<std::uint32_t> at(std::size_t(n) + 1, 0);  // where each device's part goes
-    for (int e = 0; e < n; ++e) at[e + 1] = at[e] + cuts_[e][d + 1] - cuts_[e][d];
     if (span_.spread()) {
         link.migration_out.resize(std::size_t(n));
         link.migration_in.resize(std::size_t(n));
@@ -91,19 +108,20 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
             if (local(e)) continue;
             send_particles(*link.messages, RankSpan::Message::kMigration, d, cuts_[d][e],
                            cuts_[d][e + 1] - cuts_[d][e], e, link.migration_out[e]);
-            receive_particles(*link.messages, RankSpan::Message::kMigration, d, e, at[e],
-                              at[e + 1] - at[e], link.migration_in[e]);
+            receive_particles(*link.messages, RankSpan::Message::kMigration, d, e, at[e], part[e],
+                              into, link.migration_in[e]);
         }
     }
     for (int e = 0; e < n; ++e) {
-        if (local(e)) copy_particles(d, at[e], e, cuts_[e][d], at[e + 1] - at[e]);
-        if (e != d) stats.particles_migrated_in += at[e + 1] - at[e];
+        const bool stays = m.in_place && e == d;
+        if (local(e) && !stays) copy_particles(d, at[e], e, cuts_[e][d], part[e], into);
+        if (e != d) stats.particles_migrated_in += part[e];
     }
     devices_[d]->transport().finish_copies();
     if (!span_.spread()) return m;
     link.messages->wait_all();
     for (int e = 0; e < n; ++e) {
-        if (!local(e)) unpack_particles(d, at[e], at[e + 1] - at[e], link.migration_in[e]);
+        if (!local(e)) unpack_particles(d, at[e], part[e], into, link.migration_in[e]);
     }
     return m;
 }
@@ -111,9 +129,11 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
 // Makes the migrated particles device d's own, sorted, and finds its edge slices and bands.
 void DeviceGroup::settle(int d, const Migration& migration) {
     Device& device = *devices_[d];
-    if (migration.moved) {
+    if (migration.in_place) {
+        device.sort(migration.sort_begin, migration.sort_count, migration.total);
+    } else if (migration.moved) {
         device.commit_incoming(LocalRanges{0, migration.total, 0});
-        device.sort(0, migration.total);
+        device.sort(0, migration.total, migration.total);
     }
     internal_[d] = migration.total;
     const std::uint32_t per_slice = grid_.cells_per_slice();
@@ -144,34 +164,40 @@ LocalRanges DeviceGroup::pull_external_slices(int d) {
     const auto kind = RankSpan::Message::kExternalSlices;
     if (remote_left) {  // its right externals are d's left band; d's left, its right band
         send_particles(*link.messages, kind, d, 0, left_band_end_[d], d - 1, link.bands_out[0]);
-        receive_particles(*link.messages, kind, d, d - 1, 0, local_ranges.left, link.bands_in[0]);
+        receive_particles(*link.messages, kind, d, d - 1, 0, local_ranges.left, Landing::kIncoming,
+                          link.bands_in[0]);
     }
     if (remote_right) {
         send_particles(*link.messages, kind, d, right_band_start_[d], total - right_band_start_[d],
                        d + 1, link.bands_out[1]);
         receive_particles(*link.messages, kind, d, d + 1, local_ranges.left + total,
-                          local_ranges.right, link.bands_in[1]);
+                          local_ranges.right, Landing::kIncoming, link.bands_in[1]);
     }
-    if (has_externals) copy_particles(d, local_ranges.left, d, 0, total);
+    if (has_externals) copy_particles(d, local_ranges.left, d, 0, total, Landing::kIncoming);
     if (local_ranges.left > 0 && !remote_left) {
-        copy_particles(d, 0, d - 1, right_band_start_[d - 1], local_ranges.left);
+        copy_particles(d, 0, d - 1, right_band_start_[d - 1], local_ranges.left,
+                       Landing::kIncoming);
     }
     if (local_ranges.right > 0 && !remote_right) {
-        copy_particles(d, local_ranges.left + total, d + 1, 0, local_ranges.right);
+        copy_particles(d, local_ranges.left + total, d + 1, 0, local_ranges.right,
+                       Landing::kIncoming);
     }
     devices_[d]->transport().finish_copies();
     if (remote_left || remote_right) {
         link.messages->wait_all();
-        if (remote_left) unpack_particles(d, 0, local_ranges.left, link.bands_in[0]);
+        if (remote_left) {
+            unpack_particles(d, 0, local_ranges.left, Landing::kIncoming, link.bands_in[0]);
+        }
         if (remote_right) {
-            unpack_particles(d, local_ranges.left + total, local_ranges.right, link.bands_in[1]);
+            unpack_particles(d, local_ranges.left + total, local_ranges.right, Landing::kIncoming,
+                             link.bands_in[1]);
         }
     }
     return local_ranges;
 }
 
 void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::uint32_t src_at,
-                                 std::uint32_t count) {
+                                 std::uint32_t count, Landing into) {
     if (count == 0) return;
     const DeviceLayout& layout = devices_[dst]->layout();  // every device keeps the same fields
     traffic_.particles(dst, src, std::uint64_t(count) * layout.record_bytes());
@@ -183,7 +209,7 @@ void DeviceGroup::copy_particles(int dst, std::uint32_t dst_at, int src, std::ui
                          from.offset(std::size_t(src_at) * field.bytes),
                          std::size_t(count) * field.bytes);
         },
-        devices_[dst]->incoming(), devices_[src]->current());
+        landing_arrays(dst, into), devices_[src]->current());
 }
 
 // Device d's left external slices: the left neighbour's right band, as found at this rebuild.

@@ -19,26 +19,26 @@ SliceMap::SliceMap(std::vector<int> first_slice, int slice_count, int halo)
     }
 }
 
-SliceMap SliceMap::balanced(const std::vector<std::uint64_t>& per_slice, int devices, int halo) {
-    const int slices = static_cast<int>(per_slice.size());
+SliceMap SliceMap::balanced(const std::vector<std::uint64_t>& work, int devices, int halo) {
+    const int slices = static_cast<int>(work.size());
     if (devices < 1 || devices * halo > slices) {
         throw std::invalid_argument("cannot split " + std::to_string(slices) + " slices among " +
                                     std::to_string(devices) + " devices, " + std::to_string(halo) +
                                     " or more each");
     }
     std::uint64_t total = 0;
-    for (auto n : per_slice) total += n;
+    for (auto n : work) total += n;
     std::vector<int> first(devices, 0);
     std::uint64_t seen = 0;
     int slice = 0;
     for (int d = 1; d < devices; ++d) {
-        // Give devices before d about d/devices of the particles, at least `halo` slices each,
+        // Give devices before d about d/devices of the work, at least `halo` slices each,
         // and leave at least `halo` slices for each device still to come.
         const std::uint64_t target = total * std::uint64_t(d) / std::uint64_t(devices);
         const int last_allowed = slices - (devices - d) * halo;
         while (slice < last_allowed &&
-               (slice < first[d - 1] + halo || seen + per_slice[slice] <= target)) {
-            seen += per_slice[slice++];
+               (slice < first[d - 1] + halo || seen + work[slice] <= target)) {
+            seen += work[slice++];
         }
         first[d] = slice;
     }

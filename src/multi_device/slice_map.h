@@ -22,9 +22,10 @@ public:
     // the last device up to slice_count. Every device owns at least `halo` slices.
     SliceMap(std::vector<int> first_slice, int slice_count, int halo = 1);
 
-    // Splits slice_count slices among `devices` so that each holds about the same number of the
-    // particles counted per slice in `particles_per_slice`, and at least `halo` slices.
-    static SliceMap balanced(const std::vector<std::uint64_t>& particles_per_slice, int devices,
+    // Splits slice_count slices among `devices` so that each gets about the same share of the
+    // work counted per slice in `work_per_slice` (particles, or particles weighted by what they
+    // cost), and at least `halo` slices.
+    static SliceMap balanced(const std::vector<std::uint64_t>& work_per_slice, int devices,
                              int halo = 1);
 
     int devices() const { return static_cast<int>(first_.size()); }

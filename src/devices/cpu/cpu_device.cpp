@@ -138,7 +138,7 @@ void CpuDevice::download(HostParticles& particles) {
         particles, buffers_.current);
 }
 
-void CpuDevice::sort(std::uint32_t begin, std::uint32_t count) {
+void CpuDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t keep) {
     TimedRegion timer(times_.build_neibs, trace_, "sort", "kernel");
     use_threads();
     cpu::hash(HashArgs{buffers_.current.pos.data() + begin, buffers_.current.id.data() + begin,
@@ -148,9 +148,9 @@ void CpuDevice::sort(std::uint32_t begin, std::uint32_t count) {
     cpu::gather(GatherArgs{sort_permutation_.data(),
                            pointers_to<ConstParticlePointers>(buffers_.current, begin),
                            pointers_to<ParticlePointers>(buffers_.incoming, 0)},
-                count);
-    buffers_.commit_incoming(LocalRanges{0, count, 0});
-    cpu::assign_cells(CellArgs{buffers_.current.pos.data(), cell_.data(), layout_.grid}, count);
+                keep);
+    buffers_.commit_incoming(LocalRanges{0, keep, 0});
+    cpu::assign_cells(CellArgs{buffers_.current.pos.data(), cell_.data(), layout_.grid}, keep);
 }
 
 std::vector<std::uint32_t> CpuDevice::lower_bounds(std::uint32_t count,

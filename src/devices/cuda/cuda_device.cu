@@ -206,11 +206,11 @@ void CudaDevice::download(HostParticles& particles) {
         particles, buffers_.current);
 }
 
-void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
+void CudaDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t keep) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     settle_instruments();
-    buffers_.ranges = LocalRanges{0, count, 0};
-    if (count == 0) return;
+    buffers_.ranges = LocalRanges{0, keep, 0};
+    if (keep == 0) return;
     timer_.begin(stream_);
     SortScratch s = sort_scratch();
     cuda::hash(HashArgs{buffers_.current.pos.as<Vec4>() + begin,
@@ -223,10 +223,10 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count) {
     cuda::gather(GatherArgs{s.permutation[current],
                             pointers_to<ConstParticlePointers>(buffers_.current, begin),
                             pointers_to<ParticlePointers>(buffers_.incoming, 0)},
-                 count, stream_);
-    buffers_.commit_incoming(LocalRanges{0, count, 0});
+                 keep, stream_);
+    buffers_.commit_incoming(LocalRanges{0, keep, 0});
     cuda::assign_cells(
-        CellArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, count,
+        CellArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, keep,
         stream_);
     timer_.end(stream_, &KernelTimes::build_neibs, "sort");
 }

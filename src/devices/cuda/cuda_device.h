@@ -44,7 +44,7 @@ public:
     void download(HostParticles& particles) override;
     const LocalRanges& ranges() const override { return buffers_.ranges; }
 
-    void sort(std::uint32_t begin, std::uint32_t count) override;
+    void sort(std::uint32_t begin, std::uint32_t count, std::uint32_t keep) override;
     std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
                                             const std::vector<std::uint32_t>& bounds) override;
     ParticleEndpoints current() override { return endpoints_of(buffers_.current); }
