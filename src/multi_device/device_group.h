@@ -120,6 +120,9 @@ public:
     // Testing: device `device` fails (Device::inject_fault) in the predictor's Forces stage of
     // iteration `iteration`, while the other workers wait for its dt minimum.
     void inject_fault(int device, long iteration) { fault_ = {device, iteration}; }
+    // Testing: migrations go through the incoming arrays even where the current ones have room
+    // for the arrivals (the way a device nearly full takes).
+    void migrate_through_incoming() { through_incoming_ = true; }
 
 private:
     // --- The thread hand-off (device_group.cpp) ---
@@ -239,6 +242,7 @@ private:
         int device = -1;
         long iteration = -1;
     } fault_;
+    bool through_incoming_ = false;
     StepRequest request_;
     StepResult result_;
 

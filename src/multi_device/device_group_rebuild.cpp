@@ -84,7 +84,8 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
     if (!m.moved) return m;
     WorkerStats& stats = stats_[d];
     TimedRegion region(stats.migration_seconds, host_track_[d], "migration", "exchange");
-    m.in_place = std::uint64_t(internal) + (m.total - part[d]) <= device.capacity();
+    m.in_place =
+        !through_incoming_ && std::uint64_t(internal) + (m.total - part[d]) <= device.capacity();
     const Landing into = m.in_place ? Landing::kCurrent : Landing::kIncoming;
     std::vector<std::uint32_t> at(std::size_t(n), 0);  // where each device's part lands
     std::uint32_t next = m.in_place ? internal : 0;
