@@ -24,9 +24,10 @@ SPH_HD void hash_particle(std::uint32_t i, const HashArgs& a) {
 }
 
 // A field the device does not keep (particle_record.h) has null arrays and is skipped. The
-// position's w is set from the type (particle_record.h), whatever arrived with the particle.
+// position's w is set from the type (particle_record.h), whatever arrived with the particle. A null
+// permutation copies in order.
 SPH_HD void gather_particle(std::uint32_t i, const GatherArgs& a) {
-    const std::uint32_t from = a.permutation[i];
+    const std::uint32_t from = a.permutation != nullptr ? a.permutation[i] : i;
 #define SPH_GATHER_FIELD(T, name, kept) \
     if (a.to.name != nullptr) a.to.name[i] = a.from.name[from];
     SPH_PARTICLE_FIELDS(SPH_GATHER_FIELD)

@@ -29,7 +29,7 @@ struct HashArgs {
 };
 
 // Gather: moves every field of the particle record into sorted order,
-// to.field[i] = from.field[permutation[i]].
+// to.field[i] = from.field[permutation[i]] (from.field[i] where permutation is null).
 struct GatherArgs {
     const std::uint32_t* permutation;
     ConstParticlePointers from;

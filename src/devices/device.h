@@ -139,6 +139,10 @@ public:
                                                     const std::vector<std::uint32_t>& bounds) = 0;
     virtual ParticleEndpoints current() = 0;   // the arrays the kernels use
     virtual ParticleEndpoints incoming() = 0;  // where the next local arrays are assembled
+    // Copies the first `count` particles of the current arrays, every field, into the incoming
+    // arrays at `at` (a device's own particles, around which its external slices are placed),
+    // with one kernel; done before the device's next kernel starts.
+    virtual void copy_own_into_incoming(std::uint32_t count, std::uint32_t at) = 0;
     // Makes the incoming arrays current, laid out as given.
     virtual void commit_incoming(const LocalRanges& ranges) = 0;
     // Cells, cell ranges and the neighbour lists of the internal particles.

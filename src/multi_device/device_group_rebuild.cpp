@@ -174,7 +174,7 @@ LocalRanges DeviceGroup::pull_external_slices(int d) {
         receive_particles(*link.messages, kind, d, d + 1, local_ranges.left + total,
                           local_ranges.right, Landing::kIncoming, link.bands_in[1]);
     }
-    if (has_externals) copy_particles(d, local_ranges.left, d, 0, total, Landing::kIncoming);
+    if (has_externals) devices_[d]->copy_own_into_incoming(total, local_ranges.left);
     if (local_ranges.left > 0 && !remote_left) {
         copy_particles(d, 0, d - 1, right_band_start_[d - 1], local_ranges.left,
                        Landing::kIncoming);

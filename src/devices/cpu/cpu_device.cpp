@@ -153,6 +153,14 @@ void CpuDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t kee
     cpu::assign_cells(CellArgs{buffers_.current.pos.data(), cell_.data(), layout_.grid}, keep);
 }
 
+void CpuDevice::copy_own_into_incoming(std::uint32_t count, std::uint32_t at) {
+    TimedRegion timer(times_.build_neibs, trace_, "own particles placed", "kernel");
+    use_threads();
+    cpu::gather(GatherArgs{nullptr, pointers_to<ConstParticlePointers>(buffers_.current, 0),
+                           pointers_to<ParticlePointers>(buffers_.incoming, at)},
+                count);
+}
+
 std::vector<std::uint32_t> CpuDevice::lower_bounds(std::uint32_t count,
                                                    const std::vector<std::uint32_t>& bounds) {
     std::vector<std::uint32_t> result;

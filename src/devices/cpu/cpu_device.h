@@ -29,6 +29,7 @@ public:
     const LocalRanges& ranges() const override { return buffers_.ranges; }
 
     void sort(std::uint32_t begin, std::uint32_t count, std::uint32_t keep) override;
+    void copy_own_into_incoming(std::uint32_t count, std::uint32_t at) override;
     std::vector<std::uint32_t> lower_bounds(std::uint32_t count,
                                             const std::vector<std::uint32_t>& bounds) override;
     ParticleEndpoints current() override { return endpoints_of(buffers_.current); }

@@ -231,6 +231,18 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t ke
     timer_.end(stream_, &KernelTimes::build_neibs, "sort");
 }
 
+// On the main stream, where the lists are built next: a kernel copies every field at the card's
+// copy bandwidth, where a copy per field ran at about half of it (bench/NOTES.md entry 22).
+void CudaDevice::copy_own_into_incoming(std::uint32_t count, std::uint32_t at) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    if (count == 0) return;
+    timer_.begin(stream_);
+    cuda::gather(GatherArgs{nullptr, pointers_to<ConstParticlePointers>(buffers_.current, 0),
+                            pointers_to<ParticlePointers>(buffers_.incoming, at)},
+                 count, stream_);
+    timer_.end(stream_, &KernelTimes::build_neibs, "own particles placed");
+}
+
 std::vector<std::uint32_t> CudaDevice::lower_bounds(std::uint32_t count,
                                                     const std::vector<std::uint32_t>& bounds) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
