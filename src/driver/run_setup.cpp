@@ -49,8 +49,7 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
                 const CellGrid& grid, std::size_t at_most) {
     struct Beyond {};  // thrown out of Problem::fill, which has no other way to stop
     LaidOut out;
-    out.per_slice.all.assign(grid.slice_count(), 0);
-    out.per_slice.fluid.assign(grid.slice_count(), 0);
+    out.per_slice = SliceCounts(grid);
     try {
         problem.fill(o.dp, [&](const SetupParticle& s) {
             if (++out.count > at_most) throw Beyond{};
@@ -61,11 +60,7 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
                 make_vec3(float(s.to_ghost[0]), float(s.to_ghost[1]), float(s.to_ghost[2]));
             out.particles.add(position, make_vec3(0, 0, 0), float(rho), wall_kind(s.type, o.slip),
                               to_ghost);
-            const std::uint32_t cell = grid.cell_of(out.particles.pos.back());
-            if (cell != grid.outside_cell()) {
-                ++out.per_slice.all[cell / grid.cells_per_slice()];
-                out.per_slice.fluid[cell / grid.cells_per_slice()] += s.type == kFluid;
-            }
+            out.per_slice.add(grid, out.particles.pos.back(), s.type == kFluid);
             out.fluid += s.type == kFluid;
         });
     } catch (const Beyond&) {
@@ -76,15 +71,9 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
 }
 
 SliceCounts particles_per_slice(const HostParticles& particles, const CellGrid& grid) {
-    SliceCounts counts;
-    counts.all.assign(grid.slice_count(), 0);
-    counts.fluid.assign(grid.slice_count(), 0);
-    for (std::size_t i = 0; i < particles.size(); ++i) {
-        const std::uint32_t cell = grid.cell_of(particles.pos[i]);
-        if (cell == grid.outside_cell()) continue;
-        ++counts.all[cell / grid.cells_per_slice()];
-        counts.fluid[cell / grid.cells_per_slice()] += particles.type[i] == kFluid;
-    }
+    SliceCounts counts(grid);
+    for (std::size_t i = 0; i < particles.size(); ++i)
+        counts.add(grid, particles.pos[i], particles.type[i] == kFluid);
     return counts;
 }
 

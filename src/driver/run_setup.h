@@ -18,6 +18,16 @@ SphParams make_sph_params(const RunOptions& options, double still_water_depth);
 // Particles per slice of a grid, in all and of fluid (those outside the grid are not counted).
 struct SliceCounts {
     std::vector<std::uint64_t> all, fluid;
+    SliceCounts() = default;
+    explicit SliceCounts(const CellGrid& grid)
+        : all(grid.slice_count(), 0), fluid(grid.slice_count(), 0) {}
+    // Counts a particle at `position` (none outside the grid).
+    void add(const CellGrid& grid, const Vec4& position, bool is_fluid) {
+        const std::uint32_t cell = grid.cell_of(position);
+        if (cell == grid.outside_cell()) return;
+        ++all[cell / grid.cells_per_slice()];
+        fluid[cell / grid.cells_per_slice()] += is_fluid;
+    }
 };
 SliceCounts particles_per_slice(const HostParticles& particles, const CellGrid& grid);
 

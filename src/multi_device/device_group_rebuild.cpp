@@ -90,10 +90,7 @@ DeviceGroup::Migration DeviceGroup::migrate(int d) {
     std::vector<std::uint32_t> at(std::size_t(n), 0);  // where each device's part lands
     std::uint32_t next = m.in_place ? internal : 0;
     for (int e = 0; e < n; ++e) {
-        if (m.in_place && e == d) {
-            at[e] = cuts_[d][d];
-            continue;
-        }
+        if (m.in_place && e == d) continue;  // d's own stay where they are
         at[e] = next;
         next += part[e];
     }
