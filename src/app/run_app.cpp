@@ -58,6 +58,8 @@ void check_ranks(const RunOptions& options, const Ranks& ranks) {
 
 int run_app_once(int argc, const char* const argv[], Problem& problem, int split_axis,
                  std::ostream& out, std::ostream& err, const Ranks& ranks) {
+    // Each message goes out in one piece: under mpirun a rank's stderr is forwarded as it comes,
+    // and the abort's banner from another rank could otherwise land inside it.
     const std::string who = ranks.size() > 1 ? "rank " + std::to_string(ranks.rank()) + ": " : "";
     try {
         const std::optional<RunOptions> options = parse_command_line(argc, argv, problem, out);
@@ -74,15 +76,15 @@ int run_app_once(int argc, const char* const argv[], Problem& problem, int split
         out << "report written to " << options->output_dir << "/run_report.json\n";
         return 0;
     } catch (const Interrupted& e) {
-        err << who << "error: " << e.what() << "\n"
-            << "The output so far is valid. To go on: the same command with --restart "
-            << e.checkpoint() << " (or --restart latest)\n";
+        err << who + "error: " + e.what() +
+                   "\nThe output so far is valid. To go on: the same command with --restart " +
+                   e.checkpoint() + " (or --restart latest)\n";
         return 128 + e.signal();
     } catch (const std::invalid_argument& e) {
-        err << who << "error: " << e.what() << "\n(run with --help for the list of options)\n";
+        err << who + "error: " + e.what() + "\n(run with --help for the list of options)\n";
         return 2;
     } catch (const std::exception& e) {
-        err << who << "error: " << e.what() << "\n";
+        err << who + "error: " + e.what() + "\n";
         return 1;
     }
 }
