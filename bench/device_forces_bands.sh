@@ -5,9 +5,9 @@
 # device-carry/bin/dambreak_before and lobovsky_before: Forces' central stripe taken band by band
 # (kernels/cuda/band_order.h) wherever three slices' particles outgrow the share of the L2 that
 # bands are cut to (src/devices/cuda/forces_bands.cu): on an H100 none at 4.19 M particles, two
-# bands at 49.5 M, nine at 720.9 M.
+# bands at 39.7 M, nine at 720.9 M.
 #   PART=checks: bench/device_before_after.sh with CHECKS=1 AB_ROUNDS=1 ($OUT/results.tgz), then
-#                the list at 49.5 M (dp 0.0027 m) with each build in turn ($OUT/list-50M.tgz).
+#                the list at 39.7 M (dp 0.0027 m) with each build in turn ($OUT/list-50M.tgz).
 #   PART=largest: the lean mode's largest run (bench/device_largest_run.sh, dp 0.001 m), with this
 #                build and then the one before ($OUT/largest.tgz).
 set -uo pipefail
