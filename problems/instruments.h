@@ -10,7 +10,13 @@
 
 namespace sph {
 
-// A vertical line at (x, y): reads the free-surface elevation z there [m].
+// What a gauge reads from the water along its line (src/instruments/gauges.h).
+enum class GaugeReading {
+    kSurface,  // the elevation of the free surface of the water standing on the floor
+    kWetted,   // the length of the line under water, air pockets and the air above left out
+};
+
+// A vertical line at (x, y): reads the water's height there [m], as the run's GaugeReading says.
 struct Gauge {
     std::string name;
     double x, y;  // [m]
@@ -53,6 +59,7 @@ struct Instruments {
     std::vector<Probe> probes;
     std::vector<WallSensor> walls;
     std::optional<FrontTracker> front;
+    GaugeReading gauge_reading = GaugeReading::kSurface;  // every gauge's
 
     bool empty() const { return gauges.empty() && probes.empty() && walls.empty() && !front; }
 };

@@ -53,11 +53,14 @@ Wet expect_readings_near(const InstrumentReadings& device, const InstrumentReadi
 class DeviceInstruments : public testing::EveryBackend {
 protected:
     // DamBreak once the column has begun to fall (the particles off their lattice), with its
-    // instruments and more in and beside the column, across the devices' slices.
-    void expect_device_equals_host(const DeviceSelection& devices) {
+    // instruments and more in and beside the column, across the devices' slices; the gauges read
+    // as `reading` says.
+    void expect_device_equals_host(const DeviceSelection& devices,
+                                   GaugeReading reading = GaugeReading::kSurface) {
         const DamBreak problem;
         RunOptions o = testing::small_run(0.05, 10.0, backend());
         o.devices = devices;
+        o.gauge_reading = reading;
         o.threads = 1;
         o.gauges = {{"G1", 2.2, 0.5}, {"G2", 3.0, 0.3}, {"G3", 1.9, 0.5}};
         o.probes = {{"Q1", 2.5, 0.5, 0.1}, {"Q2", 3.22, 0.5, 0.05}, {"Q3", 2.0, 0.2, 0.02}};
@@ -131,6 +134,11 @@ TEST_P(DeviceInstruments, OneDeviceReadsWhatTheHostReads) {
 
 TEST_P(DeviceInstruments, SeveralDevicesReadWhatTheHostReads) {
     expect_device_equals_host(several());
+}
+
+TEST_P(DeviceInstruments, GaugesReadingTheWettedLengthReadWhatTheHostReads) {
+    expect_device_equals_host(one(), GaugeReading::kWetted);
+    expect_device_equals_host(several(), GaugeReading::kWetted);
 }
 
 // A measurement finished some steps after it started reads the state it started from: on a GPU it

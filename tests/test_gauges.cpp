@@ -141,6 +141,49 @@ TEST(Gauges, SprayAboveTheWaterIsNotRead) {
     EXPECT_LT(blob, 0.5 + 4 * dp);
 }
 
+// The reading rules on a colour profile with an air pocket: rises through 1/2 at 1.5 and 6.5,
+// falls at 4.5 and 8.5 (linear between samples a unit apart).
+TEST(Gauges, TheSurfaceStopsAtAnAirPocketAndTheWettedLengthAddsTheWaterAboveIt) {
+    const std::vector<double> colour = {0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0};
+    auto read = [&](GaugeReading reading) {
+        SurfaceScan scan(1.0, reading);
+        for (std::size_t k = 0; k < colour.size(); ++k)
+            if (scan.add(double(k), colour[k])) break;
+        return scan.height();
+    };
+    EXPECT_DOUBLE_EQ(read(GaugeReading::kSurface), 4.5);
+    EXPECT_DOUBLE_EQ(read(GaugeReading::kWetted), 3.0 + 2.0);
+    // Water up to the last sample: the open segment counts up to it.
+    SurfaceScan open(1.0, GaugeReading::kWetted);
+    for (double z : {0.0, 1.0, 2.0}) open.add(z, z > 0.5 ? 1.0 : 0.0);
+    EXPECT_DOUBLE_EQ(open.height(), 1.5);
+}
+
+// Standing water reads the same either way (its bottom edge is the floor, z = 0); a layer of water
+// resting on air (over a pocket) adds its thickness to the wetted length alone.
+TEST(Gauges, TheWettedLengthOfStandingWaterIsItsDepthAndCountsWaterAboveAPocket) {
+    const double dp = 0.02, depth = 0.2;
+    const SphParams params = params_for(dp, depth);
+    HostParticles p = water(dp, 0.6, 0.4, depth, params);
+    const double surface = gauge_heights({{"g", 0.3, 0.2}}, p, params)[0];
+    const double wetted = gauge_heights({{"g", 0.3, 0.2}}, p, params, GaugeReading::kWetted)[0];
+    EXPECT_NEAR(surface, depth, 0.05 * dp);
+    EXPECT_NEAR(wetted, depth, 0.05 * dp);
+    // A slab 5 dp thick, 10 dp above the water, wide enough that the gauge sees no edge.
+    for (int i = 0; i < 20; ++i) {
+        for (int j = 0; j < 20; ++j) {
+            for (int k = 0; k < 5; ++k) {
+                p.add(make_vec3(float(0.1 + (i + 0.5) * dp), float(0.0 + (j + 0.5) * dp),
+                                float(depth + 10 * dp + (k + 0.5) * dp)),
+                      make_vec3(0, 0, 0), 1000.0f, kFluid);
+            }
+        }
+    }
+    EXPECT_NEAR(gauge_heights({{"g", 0.3, 0.2}}, p, params)[0], depth, 0.05 * dp);
+    EXPECT_NEAR(gauge_heights({{"g", 0.3, 0.2}}, p, params, GaugeReading::kWetted)[0],
+                depth + 5 * dp, 0.1 * dp);
+}
+
 TEST(Gauges, ThinFilmDownToOneLayerIsSeen) {
     const double dp = 0.02;
     const SphParams params = params_for(dp, 0.2);

@@ -51,6 +51,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadOption{{"--max-neighbours", "132"}, "multiple of 8"},
         BadOption{{"--config", "/nonexistent/run.cfg"}, "--config"},
         BadOption{{"--boundary", "ghost"}, "--boundary"}, BadOption{{"--slip", "some"}, "--slip"},
+        BadOption{{"--gauge-reading", "top"}, "--gauge-reading"},
         BadOption{{"--neighbours", "grid"}, "--neighbours"},
         BadOption{{"--gravity", "-9.81"}, "--gravity"},
         BadOption{{"--gravity", "nan"}, "--gravity"}, BadOption{{"--alpha", "nan"}, "--alpha"},
@@ -119,6 +120,19 @@ TEST(Options, BoundaryAndSlipReachTheWalls) {
     EXPECT_EQ(free.count(kBoundary), 0u);
     EXPECT_EQ(free.count(kFreeSlipBoundary), problems.count(kBoundary));
     EXPECT_EQ(free.count(kFluid), problems.count(kFluid));
+}
+
+// --gauge-reading reaches the run's instruments, the problem's gauges and those added alike.
+TEST(Options, GaugeReadingReachesEveryGauge) {
+    DamBreak problem;
+    const std::optional<RunOptions> o =
+        testing::parse_options(problem, {"--gauge-reading", "wetted", "--gauge", "1,0.5"});
+    ASSERT_TRUE(o.has_value());
+    EXPECT_EQ(o->gauge_reading, GaugeReading::kWetted);
+    const Instruments in = run_instruments(problem.instruments(), *o);
+    EXPECT_GT(in.gauges.size(), 1u);
+    EXPECT_EQ(in.gauge_reading, GaugeReading::kWetted);
+    EXPECT_EQ(testing::parse_options(problem, {})->gauge_reading, GaugeReading::kSurface);
 }
 
 TEST(Options, HelpListsEveryOptionWithUnits) {

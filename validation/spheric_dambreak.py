@@ -37,6 +37,12 @@ GAUGES = (("H1", 0.496), ("H2", 0.992), ("H3", 1.488), ("H4", 2.638))
 DEFAULT_DP, DEFAULT_T_END = "0.02", 6.0
 QUICK_DP, QUICK_T_END = "0.08", 1.0
 GAUGE_EVERY = 0.01  # [s]: the experiment samples every 1 ms; 10 ms resolves its waves
+GAUGE_READING = "wetted"  # the length of the line under water, as the probes read it
+READING_NOTES = {  # runs made before --gauge-reading read the surface
+    "wetted": "the length of the gauge's line under water (`--gauge-reading wetted`), the water "
+              "above an air pocket included, as the experiment's wave probes read it.",
+    "surface": "the elevation of the free surface of the water standing on the floor "
+               "(`--gauge-reading surface`); water above an air pocket is not read."}
 ARRIVAL_THRESHOLD = 0.05  # [m]: above a film of one particle layer at dp <= 0.06 m (0.8 dp)
 NMAE_LIMIT = 0.15  # [-]
 ARRIVAL_LIMIT = 0.1  # [s]
@@ -83,6 +89,12 @@ def run_all(args: argparse.Namespace) -> Dict:
         extra += ["--output-every", num(args.t_end)]  # frames (--keep-frames) at 0 and t_end only
     if case_run.option_value(args.passthrough, "--gauge-every") is None:
         extra += ["--gauge-every", num(GAUGE_EVERY)]
+    # The experiment's wave probes read the length of their wires under water, the water above an
+    # air pocket included (validation/README.md).
+    reading = case_run.option_value(args.passthrough, "--gauge-reading")
+    if reading is None:
+        reading = GAUGE_READING
+        extra += ["--gauge-reading", reading]
     runs = []
     for dp in args.dps:
         run_dir = os.path.join("runs", f"dp{dp:g}")
@@ -92,9 +104,17 @@ def run_all(args: argparse.Namespace) -> Dict:
             args.passthrough, args.keep_frames)
         runs.append({"label": f"dp {dp:g} m", "dir": run_dir, "dp": dp, "report": report})
     settings = {"case": "spheric_dambreak", "t_end": args.t_end, "quick": args.quick,
-                "backend": args.backend, "passthrough": args.passthrough, "runs": runs}
+                "backend": args.backend, "passthrough": args.passthrough, "runs": runs,
+                "gauge_reading": reading}
     case_run.write_case_json(args.out, settings)
     return settings
+
+
+def gauge_reading(settings: Dict) -> str:
+    """How the runs' gauges read: as case.json says, or as their options said."""
+    return (settings.get("gauge_reading")
+            or case_run.option_value(settings.get("passthrough", []), "--gauge-reading")
+            or "surface")
 
 
 def read_data() -> Dict[str, "np.ndarray"]:
@@ -150,8 +170,8 @@ def compare(settings: Dict, out: str) -> Summary:
         "`validation/data/spheric_test2_water_heights.dat`: gauges H1-H4 at x = 0.496, 0.992, "
         "1.488, 2.638 m, y = 0.5 m. The data's x and DamBreak's are both measured from the wall "
         "behind the obstacle (water at x in [1.992, 3.22] m), so the gauges are compared as they "
-        "are. The simulated height is the free-surface elevation of src/instruments/gauges.h, every "
-        f"{GAUGE_EVERY:g} s.",
+        "are. The simulated height is the gauge reading of src/instruments/gauges.h, every "
+        f"{GAUGE_EVERY:g} s: " + READING_NOTES[gauge_reading(settings)],
         "NMAE = mean |h_sim - h_exp| / max h_exp, over the experiment's samples (1 kHz) in "
         "[0, t_end] (the simulation interpolated linearly at their times), max h_exp taken over "
         f"the same samples. Arrival: first time the height exceeds {ARRIVAL_THRESHOLD:g} m, "

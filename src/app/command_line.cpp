@@ -142,7 +142,7 @@ struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
                 mpi_buffers = "staged", out_of_domain = "remove", trace_window = "10:30",
                 boundary = "dbc", slip = "problem", neighbours = "list", early_rebuild = "on",
-                checkpoint_every;
+                checkpoint_every, gauge_reading = "surface";
     std::vector<std::string> gauges, probes, walls;
 };
 
@@ -236,6 +236,10 @@ po::options_description measurement_options(RunOptions& o, TextOptions& t) {
          "X,Y,Z,FACE,D: add a pressure sensor named W<n> on a wall: a disc of diameter D [m] "
          "centred at X,Y,Z on the wall's face, FACE the direction from the wall into the water "
          "(+x, -x, +y, -y, +z or -z); reads the wall's pressure over the disc; repeatable")
+        ("gauge-reading", po::value(&t.gauge_reading)->default_value(t.gauge_reading),
+         "what every gauge reads: surface (the free surface of the water standing on the "
+         "floor; water above an air pocket is not read) | wetted (the length of the line under "
+         "water, air pockets left out, as a wave probe's wires read it)")
         ("gauge-filter", with_default(&o.gauge_filter_hz),
          "cut-off [Hz] of a low-pass filter (Gaussian, zero phase, -3 dB at the cut-off) applied to "
          "every column of gauges.csv at the end of the run, written to gauges_filtered.csv; "
@@ -346,6 +350,11 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.balancing = parse_balancing(t.balancing);
     o.boundary = parse_boundary(t.boundary);
     o.slip = parse_slip(t.slip);
+    if (t.gauge_reading != "surface" && t.gauge_reading != "wetted") {
+        throw OptionError("--gauge-reading must be surface or wetted (got '" + t.gauge_reading +
+                          "')");
+    }
+    o.gauge_reading = t.gauge_reading == "surface" ? GaugeReading::kSurface : GaugeReading::kWetted;
     o.neighbours = parse_neighbours(t.neighbours);
     if (t.early_rebuild != "on" && t.early_rebuild != "off") {
         throw OptionError("--early-rebuild must be on or off (got '" + t.early_rebuild + "')");

@@ -98,6 +98,7 @@ struct RunOptions {
     std::vector<WallSensor> walls;
     double gauge_every = 0.01;
     double gauge_filter_hz = 0.0;
+    GaugeReading gauge_reading = GaugeReading::kSurface;  // every gauge's
     bool problem_instruments = true;
     // Checkpoints (checkpoint/): one every checkpoint_every simulated seconds and one every
     // checkpoint_wall_seconds of wall time (0: none of that kind), at the next rebuild, into

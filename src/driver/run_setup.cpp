@@ -93,6 +93,7 @@ HostParticles make_particles(const Problem& problem, const RunOptions& o, const 
 Instruments run_instruments(const Instruments& problem_defaults, const RunOptions& options) {
     Instruments in;
     if (options.problem_instruments) in = problem_defaults;
+    in.gauge_reading = options.gauge_reading;
     in.gauges.insert(in.gauges.end(), options.gauges.begin(), options.gauges.end());
     in.probes.insert(in.probes.end(), options.probes.begin(), options.probes.end());
     in.walls.insert(in.walls.end(), options.walls.begin(), options.walls.end());

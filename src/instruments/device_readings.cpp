@@ -83,12 +83,13 @@ InstrumentPlan plan_instruments(const Instruments& in, const SphParams& params, 
     return plan;
 }
 
-double surface_from_colour(const std::vector<double>& colour, long first, double step) {
-    SurfaceScan scan(step);
+double gauge_from_colour(const std::vector<double>& colour, long first, double step,
+                         GaugeReading reading) {
+    SurfaceScan scan(step, reading);
     for (std::size_t k = 0; k < colour.size(); ++k) {
         if (scan.add(double(first + long(k)) * step, colour[k])) return scan.height();
     }
-    return 0.0;  // dry, or water up to the domain's top
+    return scan.height();  // kSurface: 0, dry or water up to the domain's top
 }
 
 InstrumentReadings readings_from(const Instruments& in, const InstrumentPlan& plan,
@@ -102,7 +103,8 @@ InstrumentReadings readings_from(const Instruments& in, const InstrumentPlan& pl
     for (std::size_t g = 0; g < in.gauges.size(); ++g) {
         std::vector<double> colour(std::size_t(plan.samples_per_gauge));
         for (double& c : colour) c = sums.sites.at(at++).weight;
-        out.heights.push_back(surface_from_colour(colour, plan.first_sample, plan.step));
+        out.heights.push_back(
+            gauge_from_colour(colour, plan.first_sample, plan.step, in.gauge_reading));
     }
     for (std::size_t w = 0; w < in.walls.size(); ++w) {
         double weight = 0.0, pressure = 0.0;

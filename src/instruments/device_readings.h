@@ -39,6 +39,7 @@ InstrumentReadings readings_from(const Instruments& instruments, const Instrumen
                                  const InstrumentSums& sums);
 
 // A gauge's reading from the colour at its samples z_k = (first + k) * step (gauges.h).
-double surface_from_colour(const std::vector<double>& colour, long first, double step);
+double gauge_from_colour(const std::vector<double>& colour, long first, double step,
+                         GaugeReading reading);
 
 }  // namespace sph

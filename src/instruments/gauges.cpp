@@ -125,7 +125,7 @@ double kernel(double r_sq, const SphParams& params) {
 // that surface are not read (as a wave probe in a tank would not read them), nor is water above an
 // air pocket. Samples every dp/2, keeping the particles within 2h of the sample in a sliding window
 // over the particles sorted by rising z.
-double surface_height(std::vector<Nearby>& near, const SphParams& params) {
+double gauge_height(std::vector<Nearby>& near, const SphParams& params, GaugeReading reading) {
     if (near.empty()) return 0.0;
     std::sort(near.begin(), near.end(), [](const Nearby& a, const Nearby& b) { return a.z < b.z; });
     const double radius = 2.0 * params.h, step = 0.5 * particle_spacing(params);
@@ -133,10 +133,10 @@ double surface_height(std::vector<Nearby>& near, const SphParams& params) {
     const double bottom = std::floor((near.front().z - radius) / step) * step;
     const double top = near.back().z + radius;
     std::size_t begin = 0, end = 0;
-    SurfaceScan scan(step);
+    SurfaceScan scan(step, reading);
     for (long k = 0;; ++k) {
         const double z = bottom + k * step;
-        if (z > top) return 0.0;
+        if (z > top) return scan.height();
         while (end < near.size() && near[end].z < z + radius) ++end;
         while (begin < end && near[begin].z <= z - radius) ++begin;
         if (!scan.wet() && begin == end &&
@@ -178,15 +178,34 @@ std::vector<Site> sites_of(const Instruments& in) {
 
 }  // namespace
 
+double SurfaceScan::crossing(double z, double colour) const {
+    return z - step_ + (previous_ - kSurfaceColour) / (previous_ - colour) * step_;
+}
+
 bool SurfaceScan::add(double z, double colour) {
-    if (!wet_) {
-        wet_ = colour >= kSurfaceColour;
-    } else if (colour < kSurfaceColour) {
-        height_ = z - step_ + (previous_ - kSurfaceColour) / (previous_ - colour) * step_;
-        return true;
+    bool complete = false;
+    if (!wet_ && colour >= kSurfaceColour) {
+        wet_ = true;
+        // The first sample of a scan has none below it: the water begins there.
+        wet_from_ = started_ ? crossing(z, colour) : z;
+    } else if (wet_ && colour < kSurfaceColour) {
+        wet_ = false;
+        if (reading_ == GaugeReading::kSurface) {
+            height_ = crossing(z, colour);
+            complete = true;
+        } else {
+            height_ += crossing(z, colour) - wet_from_;
+        }
     }
     previous_ = colour;
-    return false;
+    last_z_ = z;
+    started_ = true;
+    return complete;
+}
+
+double SurfaceScan::height() const {
+    if (reading_ == GaugeReading::kWetted && wet_) return height_ + (last_z_ - wet_from_);
+    return height_;
 }
 
 double particle_spacing(const SphParams& params) {
@@ -198,7 +217,7 @@ InstrumentReadings measure(const Instruments& in, const HostParticles& particles
     InstrumentReadings out;
     std::vector<std::vector<Nearby>> near = gather(sites_of(in), particles, params);
     for (std::size_t g = 0; g < in.gauges.size(); ++g) {
-        out.heights.push_back(surface_height(near[g], params));
+        out.heights.push_back(gauge_height(near[g], params, in.gauge_reading));
     }
     for (std::size_t p = 0; p < in.probes.size(); ++p) {
         out.pressures.push_back(probe_pressure(near[in.gauges.size() + p], in.probes[p].z, params));
@@ -233,9 +252,10 @@ std::vector<double> wall_pressures(const std::vector<WallSensor>& sensors,
 }
 
 std::vector<double> gauge_heights(const std::vector<Gauge>& gauges, const HostParticles& particles,
-                                  const SphParams& params) {
+                                  const SphParams& params, GaugeReading reading) {
     Instruments in;
     in.gauges = gauges;
+    in.gauge_reading = reading;
     return measure(in, particles, params).heights;
 }
 

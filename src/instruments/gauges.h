@@ -11,17 +11,23 @@
 // Gauge (a vertical line at x, y): the SPH colour c(z) = sum_j V_j W(|r - r_j|), the kernel
 // estimate of the fluid volume fraction (about 1 inside the water, 1/2 at its surface, 0 in the
 // air), is sampled every dp/2 (on the grid of multiples of dp/2) up the line from 2h below the
-// lowest nearby particle; the reading
-// is the first z where c, having reached 1/2, falls below 1/2 again, interpolated linearly
-// between the samples around the crossing: the elevation of the free surface of the water that
-// stands on the floor [m] (its depth when the floor is at z = 0). Spray, droplets and water
-// above an air pocket are not read, as DualSPHysics' water-level gauges scan bottom-up too.
-// Where c never reaches 1/2 the gauge is dry and reads 0; where the only blob reaching it is
-// airborne, the gauge reads that blob's top. On a flat lattice it reads the top layer's centre
-// + dp/2 (the geometric surface) within 0.01 dp; on a sloped one within 0.4 dp of the plane (the
-// lattice's staircase); a film of two layers or more within 0.01 dp, of one layer 0.8 dp. A
-// single droplet has c <= 0.19 (h = 1.3 dp). A gauge closer than 2h to a wall reads low (the
-// wall's particles are not fluid).
+// lowest nearby particle, and read as the run says (Instruments::gauge_reading):
+// - kSurface (the default): the first z where c, having reached 1/2, falls below 1/2 again,
+//   interpolated linearly between the samples around the crossing: the elevation of the free
+//   surface of the water that stands on the floor [m] (its depth when the floor is at z = 0).
+//   Spray, droplets and water above an air pocket are not read, as DualSPHysics' water-level
+//   gauges scan bottom-up too. Where c never reaches 1/2 the gauge is dry and reads 0; where the
+//   only blob reaching it is airborne, the gauge reads that blob's top.
+// - kWetted: the length of the line where c >= 1/2, each rise and fall through 1/2 interpolated
+//   alike, added over the whole line: water above an air pocket counts, the pocket does not, as
+//   a wave probe's wires read the length of them under water. On water standing on a floor at
+//   z = 0 it reads as kSurface: the water's bottom edge, dp/2 below the lowest layer, is where c
+//   rises through 1/2 (within 0.01 dp on a flat lattice). Droplets still do not count; a sheet of
+//   spray two layers thick does.
+// On a flat lattice kSurface reads the top layer's centre + dp/2 (the geometric surface) within
+// 0.01 dp; on a sloped one within 0.4 dp of the plane (the lattice's staircase); a film of two
+// layers or more within 0.01 dp, of one layer 0.8 dp. A single droplet has c <= 0.19 (h =
+// 1.3 dp). A gauge closer than 2h to a wall reads low (the wall's particles are not fluid).
 //
 // Probe (a point): p = sum_j p_j V_j W / sum_j V_j W over fluid particles within 2h, p_j the
 // Tait pressure of rho_j. With the Shepard normalisation over fluid only, a probe on a wall's face
@@ -64,28 +70,41 @@ struct InstrumentReadings {
 };
 
 // A gauge's reading rule, fed its line's colour sample by sample from the bottom up, `step`
-// apart: wet once the colour reaches 1/2; the surface is where it next falls below 1/2,
-// interpolated linearly between the two samples around the crossing.
+// apart, each crossing of 1/2 interpolated linearly between the two samples around it. kSurface:
+// wet once the colour reaches 1/2; the surface is where it next falls below 1/2. kWetted: the
+// lengths from each rise through 1/2 to the next fall below it, added up the whole line.
 class SurfaceScan {
 public:
-    explicit SurfaceScan(double step) : step_(step) {}
-    // Takes the colour at z; true once the surface is found (height()).
+    explicit SurfaceScan(double step, GaugeReading reading = GaugeReading::kSurface)
+        : step_(step), reading_(reading) {}
+    // Takes the colour at z; true once the reading is complete (height()): kSurface at the
+    // surface, kWetted never (the line's top ends it).
     bool add(double z, double colour);
     bool wet() const { return wet_; }
-    double height() const { return height_; }
+    // The reading; kSurface: 0 until the surface is found; kWetted: the length under water
+    // below the last sample (a segment still open counted up to it).
+    double height() const;
 
 private:
+    // Where the colour crossed 1/2 between the last sample and `colour` at z.
+    double crossing(double z, double colour) const;
+
     double step_;
+    GaugeReading reading_;
+    bool started_ = false;  // a sample was taken
     bool wet_ = false;
-    double previous_ = 0.0;  // the colour one sample lower (read once wet)
-    double height_ = 0.0;
+    double previous_ = 0.0;  // the colour one sample lower
+    double last_z_ = 0.0;    // the last sample's z
+    double wet_from_ = 0.0;  // kWetted: where the open segment rose through 1/2
+    double height_ = 0.0;    // kSurface: the surface; kWetted: the closed segments' length
 };
 
 // The particle spacing dp = (mass / rho0)^(1/3).
 double particle_spacing(const SphParams& params);
 
 std::vector<double> gauge_heights(const std::vector<Gauge>& gauges, const HostParticles& particles,
-                                  const SphParams& params);
+                                  const SphParams& params,
+                                  GaugeReading reading = GaugeReading::kSurface);
 std::vector<double> probe_pressures(const std::vector<Probe>& probes,
                                     const HostParticles& particles, const SphParams& params);
 double surge_front(const FrontTracker& tracker, const HostParticles& particles,
