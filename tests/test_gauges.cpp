@@ -146,7 +146,7 @@ TEST(Gauges, SprayAboveTheWaterIsNotRead) {
 TEST(Gauges, TheSurfaceStopsAtAnAirPocketAndTheWettedLengthAddsTheWaterAboveIt) {
     const std::vector<double> colour = {0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0};
     auto read = [&](GaugeReading reading) {
-        SurfaceScan scan(1.0, reading);
+        GaugeScan scan(1.0, reading);
         for (std::size_t k = 0; k < colour.size(); ++k)
             if (scan.add(double(k), colour[k])) break;
         return scan.height();
@@ -154,7 +154,7 @@ TEST(Gauges, TheSurfaceStopsAtAnAirPocketAndTheWettedLengthAddsTheWaterAboveIt) 
     EXPECT_DOUBLE_EQ(read(GaugeReading::kSurface), 4.5);
     EXPECT_DOUBLE_EQ(read(GaugeReading::kWetted), 3.0 + 2.0);
     // Water up to the last sample: the open segment counts up to it.
-    SurfaceScan open(1.0, GaugeReading::kWetted);
+    GaugeScan open(1.0, GaugeReading::kWetted);
     for (double z : {0.0, 1.0, 2.0}) open.add(z, z > 0.5 ? 1.0 : 0.0);
     EXPECT_DOUBLE_EQ(open.height(), 1.5);
 }

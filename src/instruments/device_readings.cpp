@@ -85,7 +85,7 @@ InstrumentPlan plan_instruments(const Instruments& in, const SphParams& params, 
 
 double gauge_from_colour(const std::vector<double>& colour, long first, double step,
                          GaugeReading reading) {
-    SurfaceScan scan(step, reading);
+    GaugeScan scan(step, reading);
     for (std::size_t k = 0; k < colour.size(); ++k) {
         if (scan.add(double(first + long(k)) * step, colour[k])) return scan.height();
     }

@@ -133,7 +133,7 @@ double gauge_height(std::vector<Nearby>& near, const SphParams& params, GaugeRea
     const double bottom = std::floor((near.front().z - radius) / step) * step;
     const double top = near.back().z + radius;
     std::size_t begin = 0, end = 0;
-    SurfaceScan scan(step, reading);
+    GaugeScan scan(step, reading);
     for (long k = 0;; ++k) {
         const double z = bottom + k * step;
         if (z > top) return scan.height();
@@ -178,11 +178,11 @@ std::vector<Site> sites_of(const Instruments& in) {
 
 }  // namespace
 
-double SurfaceScan::crossing(double z, double colour) const {
+double GaugeScan::crossing(double z, double colour) const {
     return z - step_ + (previous_ - kSurfaceColour) / (previous_ - colour) * step_;
 }
 
-bool SurfaceScan::add(double z, double colour) {
+bool GaugeScan::add(double z, double colour) {
     bool complete = false;
     if (!wet_ && colour >= kSurfaceColour) {
         wet_ = true;
@@ -203,7 +203,7 @@ bool SurfaceScan::add(double z, double colour) {
     return complete;
 }
 
-double SurfaceScan::height() const {
+double GaugeScan::height() const {
     if (reading_ == GaugeReading::kWetted && wet_) return height_ + (last_z_ - wet_from_);
     return height_;
 }

@@ -73,9 +73,9 @@ struct InstrumentReadings {
 // apart, each crossing of 1/2 interpolated linearly between the two samples around it. kSurface:
 // wet once the colour reaches 1/2; the surface is where it next falls below 1/2. kWetted: the
 // lengths from each rise through 1/2 to the next fall below it, added up the whole line.
-class SurfaceScan {
+class GaugeScan {
 public:
-    explicit SurfaceScan(double step, GaugeReading reading = GaugeReading::kSurface)
+    explicit GaugeScan(double step, GaugeReading reading = GaugeReading::kSurface)
         : step_(step), reading_(reading) {}
     // Takes the colour at z; true once the reading is complete (height()): kSurface at the
     // surface, kWetted never (the line's top ends it).
