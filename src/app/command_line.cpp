@@ -332,6 +332,12 @@ RunOptions::Slip parse_slip(const std::string& text) {
     throw OptionError("--slip must be problem, no-slip or free-slip (got '" + text + "')");
 }
 
+GaugeReading parse_gauge_reading(const std::string& text) {
+    if (text == "surface") return GaugeReading::kSurface;
+    if (text == "wetted") return GaugeReading::kWetted;
+    throw OptionError("--gauge-reading must be surface or wetted (got '" + text + "')");
+}
+
 // The options given as text and as flags, into their settings.
 void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOptions& o) {
     o.backend = parse_backend(t.backend);
@@ -350,11 +356,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.balancing = parse_balancing(t.balancing);
     o.boundary = parse_boundary(t.boundary);
     o.slip = parse_slip(t.slip);
-    if (t.gauge_reading != "surface" && t.gauge_reading != "wetted") {
-        throw OptionError("--gauge-reading must be surface or wetted (got '" + t.gauge_reading +
-                          "')");
-    }
-    o.gauge_reading = t.gauge_reading == "surface" ? GaugeReading::kSurface : GaugeReading::kWetted;
+    o.gauge_reading = parse_gauge_reading(t.gauge_reading);
     o.neighbours = parse_neighbours(t.neighbours);
     if (t.early_rebuild != "on" && t.early_rebuild != "off") {
         throw OptionError("--early-rebuild must be on or off (got '" + t.early_rebuild + "')");

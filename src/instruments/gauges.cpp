@@ -119,12 +119,11 @@ double kernel(double r_sq, const SphParams& params) {
     return wendland_w(float(std::sqrt(r_sq)), params);
 }
 
-// The free surface of the water that stands on the floor at a gauge's line: scanning up from
-// below the lowest particle, on the grid of multiples of dp/2, the first z where the colour,
-// having reached 1/2, falls below it again; 0 if it never reaches 1/2. Spray and droplets above
-// that surface are not read (as a wave probe in a tank would not read them), nor is water above an
-// air pocket. Samples every dp/2, keeping the particles within 2h of the sample in a sliding window
-// over the particles sorted by rising z.
+// A gauge's reading (GaugeScan, as `reading` says: the free surface of the water standing on the
+// floor, or the length of the line under water), from the colour up its line, scanned from 2h
+// below the lowest particle on the grid of multiples of dp/2; 0 where it never reaches 1/2. Keeps
+// the particles within 2h of the sample in a sliding window over the particles sorted by rising
+// z, and passes over the dry gaps between them.
 double gauge_height(std::vector<Nearby>& near, const SphParams& params, GaugeReading reading) {
     if (near.empty()) return 0.0;
     std::sort(near.begin(), near.end(), [](const Nearby& a, const Nearby& b) { return a.z < b.z; });
