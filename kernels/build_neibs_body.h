@@ -160,7 +160,7 @@ struct ListCandidate {
 
     // Negative where c belongs (a Near of near_mask, cell_walk.h).
     SPH_HD float margin(const Vec4& c) const {
-        return length_squared(point - xyz(c)) - list_radius_sq + c.w * penalty;
+        return squared_length_less(point - xyz(c), list_radius_sq - c.w * penalty);
     }
 };
 
@@ -175,7 +175,8 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
     const ListCandidate near{a.pos, point, a.list_radius_sq, trim.fluid_only};
     bool crowded = false;
     if constexpr (kByMasks) {
-        NearCandidates held;
+        HeldMasks room;
+        NearCandidates held{room};
         std::uint32_t row_starts = 0;  // bit e: held mask e is its row's first
         std::uint32_t row_begin[NearCandidates::kRoom] = {};  // its whole cells' first particle
         int entered = -1;                                     // the held mask the entries are in

@@ -143,11 +143,20 @@ SPH_HD bool for_each_row_around(std::uint32_t cell, const CellGrid& grid,
 using CandidateMask = std::uint32_t;
 constexpr std::uint32_t kMaskBits = 32;
 
-// Added to a candidate's margin per unit of its type (particle_type.h: the fluid's is 0) where a
-// walk takes the fluid alone: a wall's margin is then positive whatever its distance (margins
-// are squared distances within a domain, far below it), and the fluid's unchanged (0 times it
-// adds an exact zero). One multiply-add a candidate and no branch.
+// Taken off the squared cut per unit of a candidate's type (particle_type.h: the fluid's is 0),
+// so added to its margin, where a walk takes the fluid alone: a wall's margin is then positive
+// whatever its distance (margins are squared distances within a domain, far below it), and the
+// fluid's unchanged (0 times it takes off an exact zero). One multiply-add a candidate and no
+// branch.
 constexpr float kFluidOnlyPenalty = 1e30f;
+
+// |d|^2 - less, the sum taken from z to x so that nvcc makes it three fused multiply-adds (the
+// squares' sum first, then the subtraction, took a multiply, two multiply-adds and an add). A
+// margin (below): negative exactly where |d|^2 < less, up to the last bit's rounding, which a cut
+// set a little beyond where the terms vanish absorbs.
+SPH_HD float squared_length_less(Vec3 d, float less) {
+    return d.x * d.x + (d.y * d.y + (d.z * d.z - less));
+}
 
 // A walk's test of its candidates (`Near`): near.pos, the sorted positions (w the type), and
 // near.margin(c), a float that is negative exactly where the candidate at c belongs (a squared
@@ -172,17 +181,23 @@ SPH_HD CandidateMask shift_in_sign(CandidateMask mask, float margin) {
 // Bit k set where is_near(near, first + k), for k < count (<= kMaskBits), the particle `self`
 // left out. The candidates are taken from the last to the first, each margin's sign shifted in
 // below the others' (a finite margin's sign bit is set exactly where it is negative; r2 - cut is
-// never -0), with no branch between them, so that their loads are issued together (from one
-// pointer, at fixed offsets) and a candidate costs its distance and one shift.
+// never -0), with no branch between them, so that their loads are issued together and a
+// candidate costs its distance and one shift. One pointer steps back over them: indexed by an
+// unsigned count instead, each candidate's 64-bit address was worked out anew (five integer
+// instructions of the fourteen a candidate took; bench/NOTES.md entry 25), where a pointer's
+// unrolled steps are fixed offsets from it.
 template <class Near>
 SPH_HD CandidateMask near_mask(std::uint32_t first, std::uint32_t count, std::uint32_t self,
                                const Near& near) {
-    const Vec4* candidates = near.pos + first;
+    const Vec4* candidate = near.pos + first + count;
     CandidateMask bits = 0;
 #if defined(__CUDA_ARCH__)
 #pragma unroll 8  // eight loads in flight: +1.6 % lean mips against the compiler's four
 #endif
-    for (std::uint32_t k = count; k-- > 0;) bits = shift_in_sign(bits, near.margin(candidates[k]));
+    for (int k = int(count); k > 0; --k) {
+        --candidate;
+        bits = shift_in_sign(bits, near.margin(*candidate));
+    }
     if (self - first < count) bits &= ~(CandidateMask(1) << (self - first));
     return bits;
 }
@@ -247,13 +262,26 @@ SPH_HD void for_each_particle_near(Vec3 point, const CellGrid& grid,
 // the room is full): visited chunk by chunk, a warp waits at the end of each chunk for its
 // busiest thread, and ran Forces' pair body at 13 of 32 threads; from all nine rows' masks at
 // once, it runs it as often as its busiest thread has neighbours, at 30 of 32.
-struct NearCandidates {
+//
+// The masks lie in a room of their own (HeldMasks, the caller's): in one object with the arrays,
+// which are indexed at run time and so live in local memory, the count and the bits went there
+// too, read and written back at every mask held (bench/NOTES.md entry 25); apart, they stay in
+// registers.
+struct HeldMasks {
     static constexpr int kRoom = 32;  // masks held before their candidates are visited
-
     std::uint32_t first[kRoom];
     CandidateMask mask[kRoom];
+};
+
+struct NearCandidates {
+    static constexpr int kRoom = HeldMasks::kRoom;
+
+    std::uint32_t* first;
+    CandidateMask* mask;
     int count = 0;  // masks held, none of them empty
     int bits = 0;   // the set bits of all of them
+
+    SPH_HD explicit NearCandidates(HeldMasks& room) : first(room.first), mask(room.mask) {}
 
     SPH_HD void hold(std::uint32_t first_of_chunk, CandidateMask mask_of_chunk) {
         first[count] = first_of_chunk;
@@ -314,8 +342,8 @@ struct CellNeighbours {
         float cut_sq;
         static constexpr bool kFluidOnlyWalk = kFluidOnly;
         SPH_HD float margin(const Vec4& c) const {
-            const float beyond = length_squared(at - xyz(c)) - cut_sq;
-            return kFluidOnly ? beyond + c.w * kFluidOnlyPenalty : beyond;
+            const float less = kFluidOnly ? cut_sq - c.w * kFluidOnlyPenalty : cut_sq;
+            return squared_length_less(at - xyz(c), less);
         }
     };
 
@@ -368,7 +396,8 @@ struct CellNeighbours {
     template <class Near, class Visit>
     SPH_HD void walk_in_chunks(const Near& near, std::uint32_t i, Visit&& visit) const {
         const auto each = [&](std::uint32_t j, int) { return visit(j); };
-        NearCandidates held;
+        HeldMasks room;
+        NearCandidates held{room};
         const auto hold = [&](std::uint32_t first, CandidateMask bits) {
             if (held.full() && held.visit_all(each)) return true;
             held.hold(first, bits);

@@ -87,13 +87,16 @@ std::vector<std::uint32_t> decode_around(const testing::BuiltLists& b, const Cel
     return js;
 }
 
-// The fluid within the list radius of `point`, in the cell walk's order around it.
+// The fluid within the list radius of `point`, in the cell walk's order around it; within as the
+// list build's candidate test rounds it (squared_length_less, cell_walk.h): the scene's lattice
+// puts candidates at the radius itself, where the last bit decides.
 std::vector<std::uint32_t> walked_fluid(const testing::BuiltLists& b, const CellGrid& grid,
                                         Vec3 point) {
     std::vector<std::uint32_t> js;
     for_each_particle_near(
         point, grid, b.cell_start.data(), b.cell_end.data(), [&](std::uint32_t j) {
-            if (b.type[j] == kFluid && length_squared(point - xyz(b.pos[j])) < kRadius * kRadius) {
+            if (b.type[j] == kFluid &&
+                squared_length_less(point - xyz(b.pos[j]), kRadius * kRadius) < 0.0f) {
                 js.push_back(j);
             }
             return false;

@@ -67,16 +67,19 @@ Outcome run(const Problem& problem, BackendChoice backend, double dp, const Devi
     return out;
 }
 
-void expect_identical(const Outcome& one, const Outcome& many, const Devices& devices) {
-    ASSERT_EQ(one.state.size(), many.state.size());
+// Checks `many` against `one` bit for bit; returns how many particles ended on another device
+// than the one they started the run on.
+int expect_identical(const Outcome& one, const Outcome& many, const Devices& devices) {
+    EXPECT_EQ(one.state.size(), many.state.size());
+    if (one.state.size() != many.state.size()) return 0;
     EXPECT_EQ(one.time, many.time);
     const int differing = testing::count_bitwise_differences(one.state, many.state);
     EXPECT_EQ(differing, 0) << "particles differing on " << devices.describe();
     int migrated = 0;
     for (const auto& [id, d] : many.last_owner) migrated += many.first_owner.at(id) != d;
-    EXPECT_GT(migrated, 0) << "no particle changed device: the test exercised no migration";
     std::printf("%s: %zu particles, %d differ, %d migrated, t = %.6f s\n",
                 devices.describe().c_str(), many.state.size(), differing, migrated, many.time);
+    return migrated;
 }
 
 class SeveralDevices : public testing::EveryBackend {
@@ -102,10 +105,16 @@ protected:
     void expect_every_list_matches_one_device(const Problem& problem, double dp, int iterations,
                                               BoundaryModel boundary = BoundaryModel::kDbc) {
         const Outcome one = run(problem, backend(), dp, one_device(), iterations, boundary);
+        // Migration over all the lists, not each: on the GPUs the balancer moves slices on
+        // measured Forces times, and one list's run may end with every particle where it began
+        // (--devices 0,0 --edge-stripe 2000 did once in a dozen runs, with 9,745 and 13,221
+        // migrated in the other two lists).
+        int migrated = 0;
         for (const Devices& devices : device_lists()) {
-            expect_identical(one, run(problem, backend(), dp, devices, iterations, boundary),
-                             devices);
+            migrated += expect_identical(
+                one, run(problem, backend(), dp, devices, iterations, boundary), devices);
         }
+        EXPECT_GT(migrated, 0) << "no particle changed device: the test exercised no migration";
     }
 };
 
@@ -152,10 +161,13 @@ TEST(SeveralGpus, TwoGpusMatchOneBitwise) {
     const DamBreak problem;
     const BackendChoice cuda = BackendChoice::kCuda;
     const Outcome one = run(problem, cuda, kGpuDamBreakDp, {DeviceSelection::gpus({0})}, 400);
+    int migrated = 0;
     for (std::uint32_t edge_stripe : {2000u, 0u}) {
         const Devices devices{DeviceSelection::gpus({0, 1}), edge_stripe};
-        expect_identical(one, run(problem, cuda, kGpuDamBreakDp, devices, 400), devices);
+        migrated +=
+            expect_identical(one, run(problem, cuda, kGpuDamBreakDp, devices, 400), devices);
     }
+    EXPECT_GT(migrated, 0) << "no particle changed device: the test exercised no migration";
 }
 
 }  // namespace
