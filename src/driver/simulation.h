@@ -121,6 +121,8 @@ private:
     void check_neighbours(std::uint32_t largest);
     void check_list_margin();
     void note_list_growth();
+    void count_removed(std::uint64_t removed);
+    void sort_devices();
     void advance();
     void balance();
     void start_trace();
@@ -151,8 +153,9 @@ private:
     CellGrid grid_{};
     Instruments instruments_;
     InstrumentPlan instrument_plan_;
-    // The one reading before the first step, evaluated on the host (start_measuring).
-    std::optional<InstrumentReadings> host_reading_;
+    // Whether the devices' particles are sorted into cells, which the devices' instruments read:
+    // not before the first rebuild (start_measuring).
+    bool devices_sorted_ = false;
     RankSpan span_;  // where the devices are: here, or spread over the ranks
     std::vector<std::string> descriptions_;  // every device's, for the report
     std::unique_ptr<DeviceGroup> group_;

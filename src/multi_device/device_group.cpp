@@ -290,6 +290,14 @@ void DeviceGroup::run_step(int d) {
         if (reports) result_.outside_grid = true;
         return;
     }
+    if (request_.rebuild_only) {
+        if (reports) {
+            result_.largest_neighbours = *std::max_element(largest_.begin(), largest_.end());
+            result_.list_grown =
+                std::find(list_grown_.begin(), list_grown_.end(), char(1)) != list_grown_.end();
+        }
+        return;
+    }
     Device& dev = *devices_[d];
     const StepClock clock{request_.dt_limit, request_.time, request_.t_end};
     stage(d, Stage::kPredictor);

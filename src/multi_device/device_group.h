@@ -37,7 +37,8 @@ struct StepRequest {
     long iteration = 0;
     bool rebuild = false;
     double time = 0.0, t_end = 0.0;
-    float dt_limit = 0.0f;  // dt bound carried over from the last corrector
+    float dt_limit = 0.0f;      // dt bound carried over from the last corrector
+    bool rebuild_only = false;  // sort, migrate and list, and take no step (the state as it was)
 };
 
 struct StepResult {
