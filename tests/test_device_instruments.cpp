@@ -116,7 +116,6 @@ protected:
     }
 };
 
-// Before the first step (the gauges' row at t = 0) the particles are not yet in cells.
 // The reading before the first step comes from the devices too, which sort their particles into
 // cells for it (no copy of every particle on the host): the host's evaluation to rounding.
 TEST_P(DeviceInstruments, TheInitialStateIsRead) {

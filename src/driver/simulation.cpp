@@ -432,14 +432,8 @@ void Simulation::advance() {
         if (since_rebuild_ < options_.rebuild_every) ++early_rebuilds_;
     }
     if (rebuild && balancer_) balance();
-    StepResult r;
-    try {
-        TracedRegion devices(main_track_, "devices' step", "wait");
-        r = group_->step(StepRequest{iteration_, rebuild, time_, options_.t_end, next_dt_limit_});
-    } catch (const std::exception& e) {
-        throw SimulationError("a device failed " + when() + ": " + e.what());
-    }
-    if (r.outside_grid) fail_out_of_domain();
+    const StepResult r = run_devices(
+        StepRequest{iteration_, rebuild, time_, options_.t_end, next_dt_limit_}, "devices' step");
     if (r.non_finite) fail_non_finite();
     if (rebuild) {
         devices_sorted_ = true;
@@ -464,6 +458,18 @@ void Simulation::advance() {
     ++iteration_;
 }
 
+StepResult Simulation::run_devices(const StepRequest& request, const char* what) {
+    StepResult r;
+    try {
+        TracedRegion devices(main_track_, what, "wait");
+        r = group_->step(request);
+    } catch (const std::exception& e) {
+        throw SimulationError("a device failed " + when() + ": " + e.what());
+    }
+    if (r.outside_grid) fail_out_of_domain();
+    return r;
+}
+
 void Simulation::count_removed(std::uint64_t removed) {
     if (removed == 0) return;
     removed_ += removed;
@@ -480,15 +486,9 @@ void Simulation::count_removed(std::uint64_t removed) {
 // a restart goes on) needs the particles in cells. The first step rebuilds again; the particles
 // have not moved, so it sorts them into the same order and the run keeps its bits.
 void Simulation::sort_devices() {
-    StepResult r;
-    try {
-        TracedRegion devices(main_track_, "devices' first rebuild", "wait");
-        r = group_->step(
-            StepRequest{iteration_, true, time_, options_.t_end, next_dt_limit_, true});
-    } catch (const std::exception& e) {
-        throw SimulationError("a device failed " + when() + ": " + e.what());
-    }
-    if (r.outside_grid) fail_out_of_domain();
+    const StepResult r =
+        run_devices(StepRequest{iteration_, true, time_, options_.t_end, next_dt_limit_, true},
+                    "devices' first rebuild");
     check_neighbours(r.largest_neighbours);
     if (r.list_grown) note_list_growth();
     count_removed(r.removed);

@@ -121,6 +121,9 @@ private:
     void check_neighbours(std::uint32_t largest);
     void check_list_margin();
     void note_list_growth();
+    // The devices' step (or rebuild alone) that `request` asks for, traced as `what`; a device's
+    // failure or a particle outside the grid stops the run.
+    StepResult run_devices(const StepRequest& request, const char* what);
     void count_removed(std::uint64_t removed);
     void sort_devices();
     void advance();

@@ -291,11 +291,7 @@ void DeviceGroup::run_step(int d) {
         return;
     }
     if (request_.rebuild_only) {
-        if (reports) {
-            result_.largest_neighbours = *std::max_element(largest_.begin(), largest_.end());
-            result_.list_grown =
-                std::find(list_grown_.begin(), list_grown_.end(), char(1)) != list_grown_.end();
-        }
+        if (reports) report_rebuild();
         return;
     }
     Device& dev = *devices_[d];
@@ -325,12 +321,14 @@ void DeviceGroup::run_step(int d) {
     if (reports) {
         result_.dt = step.dt;
         result_.next_dt_limit = next;
-        if (request_.rebuild) {
-            result_.largest_neighbours = *std::max_element(largest_.begin(), largest_.end());
-            result_.list_grown =
-                std::find(list_grown_.begin(), list_grown_.end(), char(1)) != list_grown_.end();
-        }
+        if (request_.rebuild) report_rebuild();
     }
+}
+
+void DeviceGroup::report_rebuild() {
+    result_.largest_neighbours = *std::max_element(largest_.begin(), largest_.end());
+    result_.list_grown =
+        std::find(list_grown_.begin(), list_grown_.end(), char(1)) != list_grown_.end();
 }
 
 }  // namespace sph

@@ -146,6 +146,8 @@ private:
         std::uint32_t sort_begin = 0, sort_count = 0;
     };
     bool rebuild(int d);
+    // The rebuild's figures over every device of this rank, into the step's result.
+    void report_rebuild();
     void sort_and_cut(int d);
     Migration migrate(int d);
     void settle(int d, const Migration& migration);
