@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -17,6 +18,7 @@
 #include "driver/simulation.h"
 #include "gauge_csv.h"
 #include "instruments/gauges.h"
+#include "instruments/interval_average.h"
 #include "test_support.h"
 
 namespace sph {
@@ -66,6 +68,8 @@ TEST(GaugeOptions, ParseAndCombineWithTheProblems) {
     const auto defaults = parse({});
     EXPECT_DOUBLE_EQ(defaults->gauge_every, 0.01);
     EXPECT_TRUE(defaults->gauges.empty());
+    EXPECT_FALSE(defaults->gauge_average);
+    EXPECT_TRUE(parse({"--gauge-average"})->gauge_average);
 }
 
 TEST(GaugeOptions, BadValuesNameTheOption) {
@@ -98,7 +102,8 @@ TEST(GaugeOptions, HelpListsThem) {
     DamBreak problem;
     std::ostringstream help;
     EXPECT_FALSE(parse_command_line(2, argv, problem, help).has_value());
-    for (const char* name : {"--gauge ", "--probe ", "--gauge-every", "--no-instruments"}) {
+    for (const char* name :
+         {"--gauge ", "--probe ", "--gauge-every", "--gauge-average", "--no-instruments"}) {
         EXPECT_NE(help.str().find(name), std::string::npos) << name;
     }
 }
@@ -202,6 +207,101 @@ TEST(GaugeRun, NoFramesStillWritesTheGauges) {
         const std::string ext = entry.path().extension().string();
         EXPECT_TRUE(ext != ".pvd" && ext != ".vtu" && ext != ".pvtu") << entry.path();
     }
+}
+
+// --- Rows of time averages (--gauge-average) ----------------------------------------------------
+
+TEST(IntervalAverage, TakesTheTrapezoidalMeanOfEachInterval) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    IntervalAverage a;
+    a.add(0.0, {1.0, nan});
+    std::vector<double> first = a.take_row();  // no interval yet: the reading itself
+    EXPECT_DOUBLE_EQ(first[0], 1.0);
+    EXPECT_TRUE(std::isnan(first[1]));
+    a.add(1.0, {3.0, 5.0});  // [0, 1]: column 0 means 2; column 1 starts at its first value
+    a.add(3.0, {0.0, 7.0});  // [1, 3]: 3, and 12 for column 1
+    a.add(3.0, {9.0, 9.0});  // the same time again (a restart's first reading): ignored
+    std::vector<double> row = a.take_row();
+    EXPECT_DOUBLE_EQ(row[0], (2.0 * 1.0 + 1.5 * 2.0) / 3.0);
+    EXPECT_DOUBLE_EQ(row[1], 6.0);  // over [1, 3] alone
+    a.add(4.0, {2.0, nan});         // column 1 leaves: its interval has no finite part
+    row = a.take_row();
+    EXPECT_DOUBLE_EQ(row[0], 1.0);
+    EXPECT_TRUE(std::isnan(row[1]));
+    // The state goes on where it was taken, as a checkpoint's does.
+    a.add(5.0, {4.0, 1.0});
+    IntervalAverage resumed(a.state());
+    a.add(6.0, {6.0, 3.0});
+    resumed.add(6.0, {6.0, 3.0});
+    EXPECT_EQ(a.take_row(), resumed.take_row());
+    EXPECT_THROW(a.add(5.5, {0.0, 0.0}), std::invalid_argument);
+    EXPECT_THROW(a.add(7.0, {0.0}), std::invalid_argument);
+}
+
+// gauges.csv's rows as numbers: (time, values).
+std::vector<std::pair<double, std::vector<double>>> gauge_rows(const std::string& path) {
+    std::vector<std::pair<double, std::vector<double>>> rows;
+    const std::vector<std::string> lines = read_lines(path);
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        std::istringstream line(lines[i]);
+        std::string cell;
+        std::vector<double> values;
+        while (std::getline(line, cell, ',')) values.push_back(std::stod(cell));
+        rows.push_back({values.front(), std::vector<double>(values.begin() + 1, values.end())});
+    }
+    return rows;
+}
+
+TEST(GaugeRun, AveragedRowsAreTheMeansOfTheReadingsAtEveryIteration) {
+    testing::TempDir dir("averaged");
+    DamBreak problem;
+    auto run = [&](const std::string& name, double every, bool average) {
+        RunOptions o = testing::small_run(0.08, 0.03);
+        o.output_dir = dir.path() + "/" + name;
+        o.write_output = true;
+        o.write_frames = false;
+        o.gauge_every = every;
+        o.gauge_average = average;
+        Simulation sim(problem, o, 0);
+        std::ostringstream log;
+        sim.run(log);
+        return gauge_rows(o.output_dir + "/gauges.csv");
+    };
+    const auto each = run("each", 1e-9, false);  // a row at every iteration
+    const auto means = run("means", 0.004, true);
+    ASSERT_GE(each.size(), 40u);
+    ASSERT_GE(means.size(), 8u);
+    EXPECT_EQ(means.front(), each.front());  // the first row: the readings at t = 0
+    std::size_t at = 0, differ = 0;  // `each`'s row at the start of a `means` row's interval
+    for (std::size_t r = 1; r < means.size(); ++r) {
+        const auto& [time, values] = means[r];
+        std::vector<double> sums(values.size(), 0.0), spans(values.size(), 0.0);
+        std::size_t k = at;
+        for (; k + 1 < each.size() && each[k].first < time; ++k) {
+            const double span = each[k + 1].first - each[k].first;
+            for (std::size_t c = 0; c < values.size(); ++c) {
+                const double v0 = each[k].second[c], v1 = each[k + 1].second[c];
+                if (std::isnan(v0) || std::isnan(v1)) continue;
+                sums[c] += 0.5 * (v0 + v1) * span;
+                spans[c] += span;
+            }
+        }
+        ASSERT_EQ(each[k].first, time) << "row " << r << ": read at another iteration";
+        for (std::size_t c = 0; c < values.size(); ++c) {
+            const double expected = spans[c] > 0.0 ? sums[c] / spans[c] : each[k].second[c];
+            if (std::isnan(expected)) {
+                EXPECT_TRUE(std::isnan(values[c])) << "row " << r << ", column " << c;
+                continue;
+            }
+            // gauges.csv holds 9 significant digits
+            EXPECT_NEAR(values[c], expected, 1e-7 * (1.0 + std::fabs(expected)))
+                << "row " << r << ", column " << c;
+            if (std::fabs(values[c] - each[k].second[c]) > 1e-6 * (1.0 + std::fabs(expected)))
+                ++differ;
+        }
+        at = k;
+    }
+    EXPECT_GT(differ, means.size());  // a mean is not the reading at its row's time
 }
 
 }  // namespace

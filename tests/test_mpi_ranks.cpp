@@ -317,6 +317,37 @@ TEST(MpiRanks, ACheckpointAcrossRanksRestartsOnAnotherRankCount) {
     }
 }
 
+// --gauge-average across ranks: every rank reads at every iteration (a collective), rank 0
+// averages; the rows are one process's, and a checkpoint inside an interval goes on exactly.
+TEST(MpiRanks, AveragedGaugesAcrossRanksAreOneProcesssAndGoOnAfterARestart) {
+    testing::TempDir dir("mpi-averaged");
+    auto averaged = [&](const std::string& name, const std::string& devices) {
+        std::vector<std::string> args = simulation(dir.path() + "/" + name, devices, "on");
+        args.insert(args.end(), {"--gauge-average", "--gauge-every", "0.04"});
+        return args;
+    };
+    const Job whole = run(0, averaged("whole", "1"));
+    ASSERT_EQ(whole.code, 0) << whole.output;
+    std::vector<std::string> first = averaged("first", "1");
+    first.insert(first.end(), {"--checkpoint-every", "0.06"});
+    const Job written = run(2, first);
+    ASSERT_EQ(written.code, 0) << written.output;
+    const std::string rows = testing::read_text(dir.path() + "/whole/gauges.csv");
+    EXPECT_EQ(testing::read_text(dir.path() + "/first/gauges.csv"), rows);
+    std::vector<std::string> checkpoints;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(dir.path() + "/first/checkpoints")) {
+        checkpoints.push_back(entry.path().string());
+    }
+    std::sort(checkpoints.begin(), checkpoints.end());
+    ASSERT_FALSE(checkpoints.empty());
+    std::vector<std::string> again = averaged("again", "2");
+    again.insert(again.end(), {"--restart", checkpoints.front()});
+    const Job resumed = run(0, again);
+    ASSERT_EQ(resumed.code, 0) << resumed.output;
+    EXPECT_EQ(testing::read_text(dir.path() + "/again/gauges.csv"), rows);
+}
+
 TEST(MpiRanks, ADeviceThatFailsOnOneRankEndsTheSimulationWithItsMessage) {
     testing::TempDir dir("mpi-device-failure");
     std::vector<std::string> args = simulation(dir.path() + "/out", "1", "on");

@@ -3,6 +3,7 @@
 // write leaves a last checkpoint; SIGTERM (in the process) stops a run with one to go on from.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <sstream>
@@ -116,6 +117,35 @@ TEST(RestartProgram, GaugesAndFramesGoOnWhereTheyStopped) {
     const std::vector<std::string> frames = listed(pvd);
     EXPECT_EQ(frames.size(), listed(testing::read_text(whole + "/DamBreak.pvd")).size());
     for (const std::string& f : frames) EXPECT_TRUE(std::filesystem::exists(parts + "/" + f)) << f;
+}
+
+// With --gauge-average a checkpoint falls inside a row's interval: the restart takes up the
+// interval's sums, and the rows are the straight run's.
+TEST(RestartProgram, AveragedGaugesGoOnFromInsideAnInterval) {
+    testing::TempDir dir("averaged");
+    DamBreak problem;
+    auto args = [](const std::string& out, double t_end) {
+        std::vector<std::string> a = program_args(out, t_end);
+        const auto every = std::find(a.begin(), a.end(), "--gauge-every");
+        *(every + 1) = "0.03";  // rows at 0.09 and 0.12 s around the checkpoint near 0.1 s
+        a.push_back("--gauge-average");
+        return a;
+    };
+    const std::string whole = dir.path() + "/whole", parts = dir.path() + "/parts";
+    ASSERT_EQ(testing::run_program(problem, args(whole, 0.3), 0).code, 0);
+    std::vector<std::string> first = args(parts, 0.2);
+    first.insert(first.end(), {"--checkpoint-every", "0.1"});
+    ASSERT_EQ(testing::run_program(problem, first, 0).code, 0);
+    const std::vector<std::string> kept = checkpoints_in(parts + "/checkpoints");
+    ASSERT_FALSE(kept.empty());
+    const IntervalAverage::State interval = read_checkpoint(kept.front()).outputs.gauge_average;
+    ASSERT_FALSE(interval.spans.empty());
+    EXPECT_GT(*std::max_element(interval.spans.begin(), interval.spans.end()), 0.0);
+    std::vector<std::string> second = args(parts, 0.3);
+    second.insert(second.end(), {"--restart", kept.front()});
+    const testing::AppResult b = testing::run_program(problem, second, 0);
+    ASSERT_EQ(b.code, 0) << b.err;
+    EXPECT_EQ(testing::read_text(parts + "/gauges.csv"), testing::read_text(whole + "/gauges.csv"));
 }
 
 TEST(RestartProgram, IntoAnotherFolderTheSeriesListsOnlyFramesThatAreThere) {

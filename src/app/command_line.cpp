@@ -246,6 +246,11 @@ po::options_description measurement_options(RunOptions& o, TextOptions& t) {
          "0: none")
         ("gauge-every", with_default(&o.gauge_every),
          "simulated time between rows of gauges.csv [s]")
+        ("gauge-average",
+         "each row of gauges.csv after the first holds the mean of the readings over the "
+         "interval since the row before (the instruments are read at every iteration), as a "
+         "sensor sampled behind an anti-aliasing filter would; without it a row holds the "
+         "readings at its time, which alias the pressures' acoustic ringing")
         ("no-instruments", "drop the problem's own gauges, probes and front tracker");
     return measure;
 }
@@ -345,6 +350,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.write_output = vm.count("no-output") == 0;
     o.write_frames = vm.count("no-frames") == 0;
     o.problem_instruments = vm.count("no-instruments") == 0;
+    o.gauge_average = vm.count("gauge-average") > 0;
     if (t.out_of_domain != "remove" && t.out_of_domain != "stop") {
         throw OptionError("--out-of-domain must be remove or stop (got '" + t.out_of_domain + "')");
     }

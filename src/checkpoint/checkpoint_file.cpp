@@ -199,6 +199,29 @@ OutputPositions decode_outputs(const std::string& bytes, const std::string& name
     return o;
 }
 
+// --gauge-average's interval under way (instruments/interval_average.h), when the run averages.
+std::string encode_gauge_average(const IntervalAverage::State& a) {
+    ByteWriter out;
+    out.put(a.last_time);
+    out.put_vector(a.last);
+    out.put_vector(a.sums);
+    out.put_vector(a.spans);
+    return std::move(out.bytes());
+}
+
+IntervalAverage::State decode_gauge_average(const std::string& bytes, const std::string& name) {
+    ByteReader in(bytes, name + ", section GAVG");
+    IntervalAverage::State a;
+    a.last_time = in.take<double>("the last reading's time");
+    a.last = in.take_vector<double>("the last reading");
+    a.sums = in.take_vector<double>("the interval's sums");
+    a.spans = in.take_vector<double>("the interval's spans");
+    if (std::isnan(a.last_time) || a.sums.size() != a.last.size() ||
+        a.spans.size() != a.last.size())
+        in.fail("an interval that does not match its reading");
+    return a;
+}
+
 }  // namespace
 
 void write_checkpoint(const std::string& path, const RunState& state) {
@@ -210,6 +233,8 @@ void write_checkpoint(const std::string& path, const RunState& state) {
                      {"SLCE", encode_slices(state)},
                      {"OUTP", encode_outputs(state.outputs)}};
     if (state.balancer) file.sections.push_back({"BLNC", encode_balancer(*state.balancer)});
+    if (!std::isnan(state.outputs.gauge_average.last_time))
+        file.sections.push_back({"GAVG", encode_gauge_average(state.outputs.gauge_average)});
     write_sectioned_file(path, file);
 }
 
@@ -236,6 +261,13 @@ RunState parse_checkpoint(const std::string& bytes, const std::string& name) {
     const bool balanced = std::any_of(file.sections.begin(), file.sections.end(),
                                       [](const Section& x) { return x.tag == "BLNC"; });
     if (balanced) s.balancer = decode_balancer(section("BLNC"), name);
+    const bool averaged = std::any_of(file.sections.begin(), file.sections.end(),
+                                      [](const Section& x) { return x.tag == "GAVG"; });
+    if (averaged) {
+        s.outputs.gauge_average = decode_gauge_average(section("GAVG"), name);
+        if (s.outputs.gauge_average.last.size() != s.outputs.gauge_columns.size())
+            throw CorruptFile(name + ", section GAVG: not as many columns as gauges.csv's");
+    }
     return s;
 }
 

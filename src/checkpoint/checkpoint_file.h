@@ -2,7 +2,8 @@
 // per section, written atomically), and the checks a restart makes before anything runs.
 //
 // Sections: META (problem, build, settings, time and counters), PART (every particle field at
-// full precision), SLCE (the slice map), BLNC (the balancer's timings), OUTP (the output series).
+// full precision), SLCE (the slice map), BLNC (the balancer's timings, with several devices),
+// OUTP (the output series), GAVG (with --gauge-average: the interval under way).
 #pragma once
 
 #include <string>

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "devices/host_particles.h"
+#include "instruments/interval_average.h"
 #include "multi_device/load_balancer.h"
 
 namespace sph {
@@ -24,6 +25,7 @@ struct OutputPositions {
     std::vector<std::string> gauge_columns;              // gauges.csv's columns after "time"
     std::vector<double> gauge_times;                     // every row written so far
     std::vector<std::vector<double>> gauge_rows;
+    IntervalAverage::State gauge_average;  // --gauge-average: the interval under way
 };
 
 // A named setting that fixes the physics (problem, spacing, constants, grid): a restart must

@@ -91,13 +91,16 @@ struct RunOptions {
     // Measurement (instruments/gauges.h): gauges, probes and wall sensors added on the command
     // line, named G1, G2, ..., Q1, Q2, ... and W1, W2, ... in the order given, measured with the
     // problem's own unless --no-instruments; one row of <output-dir>/gauges.csv every gauge_every
-    // simulated seconds, and with gauge_filter_hz > 0 the series low-passed to that cut-off in
-    // gauges_filtered.csv at the end (instruments/low_pass.h).
+    // simulated seconds (with gauge_average, each the mean over its interval of readings taken
+    // at every iteration: instruments/interval_average.h), and with gauge_filter_hz > 0 the
+    // series low-passed to that cut-off in gauges_filtered.csv at the end
+    // (instruments/low_pass.h).
     std::vector<Gauge> gauges;
     std::vector<Probe> probes;
     std::vector<WallSensor> walls;
     double gauge_every = 0.01;
     double gauge_filter_hz = 0.0;
+    bool gauge_average = false;
     GaugeReading gauge_reading = GaugeReading::kSurface;  // every gauge's
     bool problem_instruments = true;
     // Checkpoints (checkpoint/): one every checkpoint_every simulated seconds and one every

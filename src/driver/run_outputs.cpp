@@ -1,6 +1,7 @@
 #include "driver/run_outputs.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <limits>
 #include <stdexcept>
@@ -66,6 +67,7 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
     : options_(options), instruments_(instruments) {
     next_frame_ = resume.next_frame;
     next_gauge_ = resume.next_gauge;
+    resume_average(resume);
     if (!options.write_output) return;
     const std::string tag = "_before_restart" + std::to_string(restart);
     if (!instruments_.empty()) {
@@ -106,6 +108,7 @@ std::unique_ptr<RunOutputs> RunOutputs::follower(const RunOptions& options,
     if (resume != nullptr) {
         outputs->next_frame_ = resume->next_frame;
         outputs->next_gauge_ = resume->next_gauge;
+        outputs->resume_average(*resume);
     }
     return outputs;
 }
@@ -134,6 +137,25 @@ void RunOutputs::write_frame_across_ranks(double time, DeviceGroup& group,
     if (frames_) frames_->list_frame(time, files);
 }
 
+void RunOutputs::resume_average(const OutputPositions& resume) {
+    if (!options_.gauge_average) return;
+    IntervalAverage::State state = resume.gauge_average;
+    if (std::isnan(state.last_time)) return;  // the run before did not average: start afresh
+    const std::vector<std::string> columns = instrument_columns(instruments_);
+    if (columns != resume.gauge_columns) {  // a branch's added instruments: no interval yet
+        const std::vector<std::vector<double>> widened = with_added_columns(
+            resume.gauge_columns, {state.last, state.sums, state.spans}, columns);
+        state.last = widened[0];
+        state.sums = widened[1];
+        state.spans = widened[2];
+        for (std::size_t c = 0; c < columns.size(); ++c) {
+            if (std::isnan(state.sums[c])) state.sums[c] = state.spans[c] = 0.0;
+        }
+    }
+    last_read_ = state.last_time;
+    average_ = IntervalAverage(std::move(state));
+}
+
 OutputPositions RunOutputs::positions() const {
     if (measuring_) throw std::logic_error("RunOutputs::positions: a row is still being read");
     OutputPositions p;
@@ -143,6 +165,7 @@ OutputPositions RunOutputs::positions() const {
     if (gauges_) p.gauge_columns = instrument_columns(instruments_);
     p.gauge_times = times_;
     p.gauge_rows = rows_;
+    if (options_.gauge_average) p.gauge_average = average_.state();
     return p;
 }
 
@@ -153,8 +176,9 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
     const bool gauges_wanted = options_.write_output && !instruments_.empty();
     const bool frame = frames_wanted && (time >= next_frame_ || last);
     const bool gauge = gauges_wanted && (time >= next_gauge_ || last);
+    const bool read = gauge || (gauges_wanted && options_.gauge_average && time != last_read_);
     // A row the background writes needs no call; one it does not is written at the next one.
-    if (!frame && !gauge && (writer_ || !measuring_)) return;
+    if (!frame && !read && (writer_ || !measuring_)) return;
     TimedRegion region(seconds, track, "output", "output");
     settle(track);
     if (frame) {
@@ -169,13 +193,14 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
         }
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
-    if (gauge) {  // on the devices: no particle leaves them
+    if (read) {  // on the devices: no particle leaves them
         {
             TracedRegion measuring(track, "instruments", "output");
             reader_.start();
         }
-        measuring_ = time;
-        next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
+        measuring_ = Measurement{time, gauge};
+        last_read_ = time;
+        if (gauge) next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
         if (last) {
             settle(track);
         } else if (writer_) {
@@ -197,12 +222,18 @@ void RunOutputs::settle(const TraceTrack& track) {
 
 void RunOutputs::write_measured_row(const TraceTrack& track) {
     if (!measuring_) return;
-    const double time = *measuring_;
+    const Measurement measured = *measuring_;
+    const double time = measured.time;
     measuring_.reset();  // a row that fails to be read or written is not tried again
     std::vector<double> row;
     {
         TracedRegion reading(track, "instruments read", "output");
         row = instrument_row(instruments_, reader_.finish());
+    }
+    if (options_.gauge_average) {
+        average_.add(time, row);
+        if (!measured.row) return;
+        row = average_.take_row();
     }
     TracedRegion writing(track, "gauges.csv", "output");
     if (gauges_) gauges_->append(time, row);

@@ -1,10 +1,13 @@
 // What a run writes as simulated time passes: particle frames every --output-every and a row of
-// gauges.csv every --gauge-every, each at t = 0, whenever due, and at the end; with
-// --gauge-filter, gauges_filtered.csv (the whole series low-passed, instruments/low_pass.h) once
-// the last row is in, so that a run that stops early leaves no filtered file that looks whole.
+// gauges.csv every --gauge-every, each at t = 0, whenever due, and at the end (with
+// --gauge-average the instruments are read at every iteration and a row holds their means over
+// its interval: instruments/interval_average.h); with --gauge-filter, gauges_filtered.csv (the
+// whole series low-passed, instruments/low_pass.h) once the last row is in, so that a run that
+// stops early leaves no filtered file that looks whole.
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,6 +21,7 @@
 #include "gauge_csv.h"
 #include "instruments.h"
 #include "instruments/gauges.h"
+#include "instruments/interval_average.h"
 #include "multi_device/device_group.h"
 #include "sph_params.h"
 
@@ -77,15 +81,26 @@ private:
     std::unique_ptr<GaugeCsv> gauges_;
     double next_frame_ = 0.0, next_gauge_ = 0.0;
     InstrumentReader reader_;
-    // The time of the measurement under way; while the background writes its row, the
-    // background's alone.
-    std::optional<double> measuring_;
+    // The measurement under way: its time, and whether it makes a row (with --gauge-average
+    // the others are only added to the interval's means); while the background writes its
+    // row, the background's alone, as `average_` is.
+    struct Measurement {
+        double time;
+        bool row;
+    };
+    std::optional<Measurement> measuring_;
+    // --gauge-average: the means of the interval under way, and the time of the last reading
+    // (a restart's first call reads the same state again: not measured twice).
+    IntervalAverage average_;
+    double last_read_ = std::numeric_limits<double>::quiet_NaN();
     // The rows so far, kept for the filter and for checkpoints.
     std::vector<double> times_;
     std::vector<std::vector<double>> rows_;
 
     std::string filtered_path() const;
     void write_filtered() const;
+    // Takes up --gauge-average's interval where `resume` left it.
+    void resume_average(const OutputPositions& resume);
     // Writes the row of the measurement under way, if any.
     void write_measured_row(const TraceTrack& track);
     // Writes rows in the background (read_instruments_with); last, so that it stops first.

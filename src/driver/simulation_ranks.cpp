@@ -22,7 +22,8 @@ void Simulation::check_same_run_on_every_rank(std::vector<Setting> settings) con
                                       " every " + std::to_string(o.output_every) + " s"});
     settings.push_back(
         {"gauges", std::to_string(o.gauges.size() + o.probes.size() + o.walls.size()) + " every " +
-                       std::to_string(o.gauge_every) + " s"});
+                       std::to_string(o.gauge_every) + " s" +
+                       (o.gauge_average ? " averaged" : "")});
     settings.push_back({"checkpoint-every", std::to_string(o.checkpoint_every) + " " +
                                                 std::to_string(o.checkpoint_wall_seconds)});
     settings.push_back({"restart", o.restart_from});
