@@ -67,7 +67,6 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
     : options_(options), instruments_(instruments) {
     next_frame_ = resume.next_frame;
     next_gauge_ = resume.next_gauge;
-    resume_average(resume);
     if (!options.write_output) return;
     const std::string tag = "_before_restart" + std::to_string(restart);
     if (!instruments_.empty()) {
@@ -82,6 +81,7 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
             }
             rows_ = with_added_columns(resume.gauge_columns, rows_, columns);
         }
+        resume_average(resume);   // the columns checked
         std::error_code ignored;  // a filtered series of the earlier run is not this one's
         std::filesystem::remove(filtered_path(), ignored);
         gauges_ = std::make_unique<GaugeCsv>(options.output_dir, columns, times_, rows_,
