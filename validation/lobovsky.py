@@ -54,13 +54,12 @@ DEFAULT_DP, DEFAULT_T_END = "0.01,0.005,0.0025", 1.4  # t_end: t* 8, past the da
 # 0.0375 m: the coarsest dp lobovsky accepts (four particles across the tank); t* 3.43 covers
 # the first impact at P1-P3 but not the window of the means.
 QUICK_DP, QUICK_T_END = "0.0375", 0.6
-# The experiment samples at 20 kHz; 0.5 ms (t* 0.003) resolves the impact peaks, which rise
-# within about 2 ms. Quick: 1 ms, so that the filter still averages three samples. Each row is
-# the mean of the readings over its interval, taken at every iteration (`--gauge-average`,
-# src/instruments/interval_average.h): a reading at each 0.5 ms mark alone catches the
-# pressure's acoustic ringing at random phases, which the filter then keeps (at dp 0.0025 m,
-# P2's first peak read 2.73 rho g H so, 2.10 from readings at every iteration).
-DEFAULT_GAUGE_EVERY, QUICK_GAUGE_EVERY = 0.0005, 0.001
+# The experiment samples at 20 kHz. Rows every 0.1 ms (t* 0.0006), each the mean of the
+# readings over its interval, taken at every iteration (`--gauge-average`,
+# src/instruments/interval_average.h): the 220 Hz filter's peaks from them lie within 2 % of those
+# of readings at every iteration, from rows every 0.5 ms (points or means) within 8 %
+# (validation/results/h100-gauge-average/, bench/row_grid.py). Quick: 1 ms rows.
+DEFAULT_GAUGE_EVERY, QUICK_GAUGE_EVERY = 0.0001, 0.001
 GAUGE_AVERAGE = "--gauge-average"
 DEFAULT_BOUNDARY = "mdbc"  # the walls carry the fluid's pressure: the sensors sit on one
 # Low-pass filter of the simulated pressures: the simulator's --gauge-filter (a zero-phase

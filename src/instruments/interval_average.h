@@ -2,14 +2,14 @@
 //
 // A row of gauges.csv every --gauge-every seconds that holds the instruments' readings at its time
 // samples a signal that changes at every step: the pressure of a weakly compressible run rings at
-// periods of h / c0, a fraction of a millisecond, so a reading every 0.5 ms catches the ringing at
-// random phases, and a filter of those rows keeps what it caught (Lobovsky's sensor 2 read a
-// first peak of 2.73 rho g H at dp 0.0025 m that way, 2.10 from readings at every iteration). A
-// data-acquisition system filters before it samples; the same here: the instruments are read at
-// every iteration and each row holds the mean of the readings over the interval since the row
-// before, the integral by the trapezoidal rule between consecutive readings divided by the time
-// they cover. The first row, with no interval behind it,
-// holds the reading at its time.
+// periods of h / c0, a fraction of a millisecond, so readings every 0.5 ms catch the ringing at
+// random phases and fold it into the record (aliasing), where no later filter can tell it from the
+// flow. A data-acquisition system filters before it samples; the same here: the instruments are
+// read at every iteration and each row holds the mean of the readings over the interval since the
+// row before, the integral by the trapezoidal rule between consecutive readings divided by the
+// time they cover. Means are exact for what integrates over time (an impulse, a mean load); a
+// peak read from filtered rows still needs rows finer than the filter (validation/README.md:
+// Lobovsky). The first row, with no interval behind it, holds the reading at its time.
 //
 // A column whose reading is NaN (a front that has left, say) adds no interval while either end is
 // NaN; a row whose interval has no finite part takes the last reading, NaN or not. A reading at the
