@@ -57,7 +57,7 @@ QUICK_DP, QUICK_T_END = "0.0375", 0.6
 # The experiment samples at 20 kHz. Rows every 0.1 ms (t* 0.0006), each the mean of the
 # readings over its interval, taken at every iteration (`--gauge-average`,
 # src/instruments/interval_average.h): the 220 Hz filter's peaks from them lie within 2 % of those
-# of readings at every iteration, from rows every 0.5 ms (points or means) within 8 %
+# of readings at every iteration, from rows every 0.5 ms (points or means) within 8.5 %
 # (validation/results/h100-gauge-average/, bench/row_grid.py). Quick: 1 ms rows.
 DEFAULT_GAUGE_EVERY, QUICK_GAUGE_EVERY = 0.0001, 0.001
 GAUGE_AVERAGE = "--gauge-average"
