@@ -258,12 +258,12 @@ RunState parse_checkpoint(const std::string& bytes, const std::string& name) {
     decode_particles(section("PART"), name, s.particles);
     decode_slices(section("SLCE"), name, s);
     s.outputs = decode_outputs(section("OUTP"), name);
-    const bool balanced = std::any_of(file.sections.begin(), file.sections.end(),
-                                      [](const Section& x) { return x.tag == "BLNC"; });
-    if (balanced) s.balancer = decode_balancer(section("BLNC"), name);
-    const bool averaged = std::any_of(file.sections.begin(), file.sections.end(),
-                                      [](const Section& x) { return x.tag == "GAVG"; });
-    if (averaged) {
+    auto has = [&](const char* tag) {  // the sections a run writes only where they apply
+        return std::any_of(file.sections.begin(), file.sections.end(),
+                           [&](const Section& x) { return x.tag == tag; });
+    };
+    if (has("BLNC")) s.balancer = decode_balancer(section("BLNC"), name);
+    if (has("GAVG")) {
         s.outputs.gauge_average = decode_gauge_average(section("GAVG"), name);
         if (s.outputs.gauge_average.last.size() != s.outputs.gauge_columns.size())
             throw CorruptFile(name + ", section GAVG: not as many columns as gauges.csv's");
