@@ -5,24 +5,25 @@
 // A site's sums run over the particles the device owns (its internal particles, so that summing
 // the devices' sums counts each particle once). At a point (probes, gauge samples): over the fluid
 // within 2h, the kernel volume sum_j V_j W (the SPH colour, for gauges) and sum_j p_j V_j W (for
-// probes, Shepard-normalised by the first). On a tile of a wall sensor's disc: over the wall's
-// first layer of particles whose patch centre is in the tile, the part c_j of the disc each dp x dp
-// patch covers and sum_j c_j p_j (the sensor reads their ratio). A disc is cut into tiles no wider
-// than 2h x 2h so that the 27 cells around a tile's centre hold all of its particles, whatever the
-// disc's size. The sums are taken cell by cell (27 per site, in parallel on a GPU) and added up
-// in cell order within each of the three planes of nine cells across the split axis; a device
-// returns those plane sums, and the group adds the three planes. A plane of cells lies in one
-// slice, so one device holds all of it: the group's sums are then the same bits however the
-// slices are shared out (a device's sum over all 27 cells would not be). The front's key of a
-// particle is minus its coordinate along the tracker's axis and direction if it leads (fluid in the
-// floor band with enough banded neighbours within 2 dp, counted among every particle the device
-// holds, externals included), +infinity otherwise: the smallest key over all devices is minus the
-// front. Counting neighbours is the costly part, so a device examines only the particles whose
-// banded key is at most a limit (front_key's key_limit): whenever a qualifying particle lies within
-// the limit, so does the device's front (every particle ahead of it does), and the result is exact.
-// The CPU takes the slab FrontSpec::slab deep behind its leading banded particle (banded_key), and
-// everything only if nothing there qualifies; a GPU first tries the slab behind the lead it found
-// the measurement before, which lets one pass over the particles find the new lead too.
+// probes, Shepard-normalised by the first). On a tile of a wall sensor's disc or panel: over the
+// wall's first layer of particles whose patch centre is in the tile, the part c_j of the disc (the
+// panel) each dp x dp patch covers and sum_j c_j p_j (a disc reads their ratio, a panel the second
+// times dp^2, a force). A disc or panel is cut into tiles no wider than 2h x 2h so that the 27
+// cells around a tile's centre hold all of its particles, whatever its size. The sums are taken
+// cell by cell (27 per site, in parallel on a GPU) and added up in cell order within each of the
+// three planes of nine cells across the split axis; a device returns those plane sums, and the
+// group adds the three planes. A plane of cells lies in one slice, so one device holds all of it:
+// the group's sums are then the same bits however the slices are shared out (a device's sum over
+// all 27 cells would not be). The front's key of a particle is minus its coordinate along the
+// tracker's axis and direction if it leads (fluid in the floor band with enough banded neighbours
+// within 2 dp, counted among every particle the device holds, externals included), +infinity
+// otherwise: the smallest key over all devices is minus the front. Counting neighbours is the
+// costly part, so a device examines only the particles whose banded key is at most a limit
+// (front_key's key_limit): whenever a qualifying particle lies within the limit, so does the
+// device's front (every particle ahead of it does), and the result is exact. The CPU takes the slab
+// FrontSpec::slab deep behind its leading banded particle (banded_key), and everything only if
+// nothing there qualifies; a GPU first tries the slab behind the lead it found the measurement
+// before, which lets one pass over the particles find the new lead too.
 #pragma once
 
 #include <cmath>
@@ -42,13 +43,14 @@ struct SiteSums {
     float pressure;  // sum_j p_j times the particle's weight [Pa]
 };
 
-// Where an instrument reads: a point in the water, or a tile of a wall sensor's disc.
+// Where an instrument reads: a point in the water, or a tile of a wall sensor's disc or panel.
 struct InstrumentSite {
-    Vec3 at;        // the point; a tile's centre, on the plane of the wall's first layer
-    int face;       // -1 at a point; a tile: 2 axis + (direction > 0 ? 1 : 0) (WallSensor)
-    Vec3 centre;    // the disc's centre, on the face
-    float radius;   // the disc's
-    float spacing;  // dp: the width of a patch, the depth of the first layer's band
+    Vec3 at;               // the point; a tile's centre, on the plane of the wall's first layer
+    int face;              // -1 at a point; a tile: 2 axis + (direction > 0 ? 1 : 0) (WallSensor)
+    Vec3 centre;           // the disc's or the panel's centre, on the face
+    float radius;          // the disc's
+    float half_u, half_v;  // a panel's half sides along the face's axes u and v; 0: a disc
+    float spacing;         // dp: the width of a patch, the depth of the first layer's band
     // The tiles: squares `tile` wide along the face's two axes from the corner (tile_lo_u,
     // tile_lo_v); this one is number (tile_u, tile_v). A particle's tile is found from its
     // position by the same arithmetic in every tile, so each particle is in exactly one.
@@ -77,13 +79,21 @@ SPH_HD float disc_coverage(float du, float dv, float radius, float dp) {
     return float(inside) / 64.0f * ((u1 - u0) * (v1 - v0)) / (dp * dp);
 }
 
+// The part of a dp x dp patch, centred (du, dv) from a panel's centre, inside the panel (half
+// sides half_u, half_v): the overlap of two rectangles, exact.
+SPH_HD float rectangle_coverage(float du, float dv, float half_u, float half_v, float dp) {
+    const float u = fminf(du + 0.5f * dp, half_u) - fmaxf(du - 0.5f * dp, -half_u);
+    const float v = fminf(dv + 0.5f * dp, half_v) - fmaxf(dv - 0.5f * dp, -half_v);
+    return u > 0.0f && v > 0.0f ? u * v / (dp * dp) : 0.0f;
+}
+
 SPH_HD float component(Vec3 v, int axis) {
     return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
 }
 
-// The weight of wall particle x in a wall sensor's tile: its patch's coverage of the disc if it is
-// in the wall's first layer (within dp behind the face) and its patch centre is in the tile, else
-// 0.
+// The weight of wall particle x in a wall sensor's tile: its patch's coverage of the disc (or the
+// panel) if it is in the wall's first layer (within dp behind the face) and its patch centre is in
+// the tile, else 0.
 SPH_HD float wall_tile_weight(Vec3 x, const InstrumentSite& s) {
     const int axis = s.face / 2;
     const float direction = s.face % 2 == 1 ? 1.0f : -1.0f;
@@ -94,8 +104,10 @@ SPH_HD float wall_tile_weight(Vec3 x, const InstrumentSite& s) {
                           int(floorf((component(x, v) - s.tile_lo_v) / s.tile)) != s.tile_v)) {
         return 0.0f;
     }
-    return disc_coverage(component(x, u) - component(s.centre, u),
-                         component(x, v) - component(s.centre, v), s.radius, s.spacing);
+    const float du = component(x, u) - component(s.centre, u);
+    const float dv = component(x, v) - component(s.centre, v);
+    return s.half_u > 0.0f ? rectangle_coverage(du, dv, s.half_u, s.half_v, s.spacing)
+                           : disc_coverage(du, dv, s.radius, s.spacing);
 }
 
 // What the front tracker asks of the particles (problems/instruments.h: FrontTracker).

@@ -15,6 +15,9 @@
 //   enter the wall. They are point probes, not wall sensors, because the default walls are DBC,
 //   whose pressures are their own rather than the water's; under --boundary mdbc,
 //   --wall-sensor 0.8245,0.471,0.021,+x,D reads the face itself.
+// - Panel F_obstacle, the whole front face: the force the water exerts on the obstacle [N]
+//   (instruments/gauges.h), from the wall's pressures as a wall sensor reads them (mDBC: the
+//   water's).
 // - The front tracker follows the surge along the floor towards the obstacle (smallest x).
 #pragma once
 

@@ -4,6 +4,7 @@
 // io/gauge_csv.h writes the readings.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,13 +34,42 @@ struct Probe {
 // the part of the disc its dp x dp patch of the face covers. Under mDBC those pressures are the
 // water's, extrapolated to the wall (kernels/mdbc_body.h); under DBC they are the dynamic
 // boundary's own. Faces are perpendicular to an axis, as the problems' walls are.
+//
+// A load panel instead (side_u > 0): a rectangle on the face that reads the force the water
+// exerts on it [N], the integral of the same pressures over the rectangle (each patch's pressure
+// times the area of the patch inside it), positive when the water pushes on the wall. Where a
+// designer wants the load on a wall, a gate or a building's face rather than a sensor's reading.
 struct WallSensor {
     std::string name;
-    double x, y, z;     // the disc's centre, on the face [m]
+    double x, y, z;     // the disc's or the rectangle's centre, on the face [m]
     int axis = 0;       // the face's normal: 0 x, 1 y, 2 z
     int direction = 1;  // +1 or -1: the normal points from the wall into the water along the axis
-    double diameter = 0.0;  // [m]
+    double diameter = 0.0;  // a disc's [m]
+    // A panel's sides along the face's in-plane axes u = (axis + 1) % 3 and v = (axis + 2) % 3
+    // (x: y and z; y: z and x; z: x and y) [m]; 0 for a disc.
+    double side_u = 0.0, side_v = 0.0;
+
+    bool panel() const { return side_u > 0.0; }
 };
+
+// The load panel of the rectangle with opposite corners lo and hi on the plane coordinate[axis]
+// = lo[axis] (hi[axis] is ignored; either corner may be the lower), facing `direction` along
+// `axis`.
+inline WallSensor wall_panel(const std::string& name, const double lo[3], const double hi[3],
+                             int axis, int direction) {
+    WallSensor w;
+    w.name = name;
+    double centre[3];
+    for (int a = 0; a < 3; ++a) centre[a] = 0.5 * (lo[a] + hi[a]);
+    centre[axis] = lo[axis];
+    w.x = centre[0], w.y = centre[1], w.z = centre[2];
+    w.axis = axis;
+    w.direction = direction;
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    w.side_u = std::fabs(hi[u] - lo[u]);
+    w.side_v = std::fabs(hi[v] - lo[v]);
+    return w;
+}
 
 // The leading edge of a surge along the floor: the furthest fluid particle along `axis` in
 // `direction` among those with floor <= z < floor + band.

@@ -45,6 +45,9 @@ Instruments Lobovsky::instruments() const {
         s.diameter = kSensorDiameter;
         in.walls.push_back(s);
     }
+    // The load on the wall the sensors are in: all of its face.
+    const double wall_lo[3] = {kTank[0], 0.0, 0.0};
+    in.walls.push_back(wall_panel("F_wall", wall_lo, kTank, 0, -1));
     FrontTracker front;
     front.axis = 0;
     front.direction = +1;

@@ -17,7 +17,8 @@
 // - probes P1..P4 at the same points read the fluid beside the face (Shepard over fluid particles
 //   within 2h), about 0.6 dp into the water: the reading to use under DBC, whose walls hold the
 //   water about h off and carry pressures of their own.
-// The front tracker follows the surge along the floor towards that wall (largest x).
+// Panel F_wall, the wall's whole face, reads the force on it [N]; the front tracker follows the
+// surge along the floor towards that wall (largest x).
 #pragma once
 
 #include "problem.h"

@@ -138,10 +138,11 @@ TEST(BranchPlan, ReadsWallAndInstrumentChanges) {
         "  add_box 1.6 0 0 1.84 1 0.16\n"
         "  gauge G_box 1.9 0.5\n"
         "  probe Q_box 1.88 0.5 0.04\n"
-        "  sensor S_box 1.84 0.5 0.08 +x 0.1\n",
+        "  sensor S_box 1.84 0.5 0.08 +x 0.1\n"
+        "  panel F_box 1.84 0.3 0 1.84 0.7 0.16 +x\n",
         "plan.txt");
     const std::vector<BranchChange>& c = plan.decisions[0].branches[0].changes;
-    ASSERT_EQ(c.size(), 5u);
+    ASSERT_EQ(c.size(), 6u);
     EXPECT_EQ(c[0].kind, BranchChange::Kind::kRemove);
     EXPECT_EQ(c[0].name, "obstacle");
     EXPECT_EQ(c[1].kind, BranchChange::Kind::kAddBox);
@@ -154,6 +155,12 @@ TEST(BranchPlan, ReadsWallAndInstrumentChanges) {
     EXPECT_EQ(c[4].sensor.axis, 0);
     EXPECT_EQ(c[4].sensor.direction, 1);
     EXPECT_EQ(c[4].sensor.diameter, 0.1);
+    EXPECT_EQ(c[5].kind, BranchChange::Kind::kSensor);
+    EXPECT_EQ(c[5].name, "F_box");
+    EXPECT_TRUE(c[5].sensor.panel());
+    EXPECT_DOUBLE_EQ(c[5].sensor.y, 0.5);
+    EXPECT_DOUBLE_EQ(c[5].sensor.side_u, 0.4);   // along y
+    EXPECT_DOUBLE_EQ(c[5].sensor.side_v, 0.16);  // along z
 }
 
 TEST(BranchPlan, MalformedChangesAreRefusedNamingTheLine) {
@@ -167,6 +174,9 @@ TEST(BranchPlan, MalformedChangesAreRefusedNamingTheLine) {
     EXPECT_NE(refusal(head + "sensor S 1 0.5 0.1 x 0.1\n").find("line 3: 'sensor' takes"),
               std::string::npos);
     EXPECT_NE(refusal(head + "sensor S 1 0.5 0.1 +x 0\n").find("line 3"), std::string::npos);
+    EXPECT_NE(refusal(head + "panel F 1 0 0 1.1 1 0.2 +x\n").find("line 3: 'panel' takes"),
+              std::string::npos);  // off the face's plane
+    EXPECT_NE(refusal(head + "panel F 1 0 0 1 1 0 +x\n").find("line 3"), std::string::npos);
     EXPECT_NE(refusal("at 0.5\nremove obstacle\n").find("line 2: 'remove' before any branch"),
               std::string::npos);
 }

@@ -1,6 +1,6 @@
-// Wall sensors (discs on a wall's face, instruments/gauges.h) on particle fields with known
-// answers, their options and set-up checks; the low-pass filter of the gauge series
-// (instruments/low_pass.h) and gauges_filtered.csv.
+// Wall sensors (discs on a wall's face, instruments/gauges.h) and load panels (rectangles on it)
+// on particle fields with known answers, their options and set-up checks; the low-pass filter of
+// the gauge series (instruments/low_pass.h) and gauges_filtered.csv.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -90,7 +90,7 @@ TEST(WallSensors, ReadTheFirstLayersPressure) {
     };
     const HostParticles p = floor_with(dp, params, hydrostatic);
     const std::vector<double> r =
-        wall_pressures({floor_sensor(0.5, 0.5, 0.1), floor_sensor(0.31, 0.77, 0.013)}, p, params);
+        wall_readings({floor_sensor(0.5, 0.5, 0.1), floor_sensor(0.31, 0.77, 0.013)}, p, params);
     for (double reading : r) EXPECT_NEAR(reading, hydrostatic(0, 0, -0.5 * dp), 0.5);
 }
 
@@ -102,7 +102,7 @@ TEST(WallSensors, AverageALinearFieldToItsValueAtTheCentre) {
     // Centres on a patch's corner and on a patch's centre: the weights are symmetric about them.
     for (const auto& [x, y, d] :
          {std::tuple{0.5, 0.5, 0.1}, std::tuple{0.31, 0.49, 0.07}, std::tuple{0.3, 0.6, 0.26}}) {
-        const double reading = wall_pressures({floor_sensor(x, y, d)}, p, params)[0];
+        const double reading = wall_readings({floor_sensor(x, y, d)}, p, params)[0];
         EXPECT_NEAR(reading, ramp(x, y, 0), 2e-4 * ramp(x, y, 0)) << x << ", " << y << ", " << d;
     }
 }
@@ -116,7 +116,7 @@ TEST(WallSensors, SeeNoWallFacingTheWrongWayOrOffTheFace) {
     WallSensor floating = floor_sensor(0.5, 0.5, 0.05);
     floating.z = 0.3;
     for (const WallSensor& s : {upside_down, floating}) {
-        EXPECT_TRUE(std::isnan(wall_pressures({s}, p, params)[0]));
+        EXPECT_TRUE(std::isnan(wall_readings({s}, p, params)[0]));
         try {
             check_wall_sensors({s}, p, params);
             ADD_FAILURE() << "accepted";
@@ -127,26 +127,99 @@ TEST(WallSensors, SeeNoWallFacingTheWrongWayOrOffTheFace) {
     EXPECT_NO_THROW(check_wall_sensors({floor_sensor(0.5, 0.5, 0.05)}, p, params));
 }
 
-// A disc wider than a tile is read tile by tile: every wall particle of the disc in exactly one.
-TEST(WallSensors, TilesCoverTheDiscOnce) {
-    const double dp = 0.02;
+// A sensor's or panel's weights over a floor's first layer: summed tile by tile as the devices
+// take them (plan_instruments), and in one piece as the host does; and its number of tiles.
+struct TiledWeights {
+    double tiled = 0.0, whole = 0.0;
+    long tiles = 0;
+};
+
+TiledWeights tiled_weights(const WallSensor& sensor, double dp) {
     const SphParams params = params_for(dp);
     Instruments in;
-    in.walls = {floor_sensor(0.5, 0.5, 0.4)};
+    in.walls = {sensor};
     const InstrumentPlan plan = plan_instruments(in, params, -0.1, 1.0);
-    ASSERT_EQ(plan.wall_tiles.size(), 1u);
-    EXPECT_GT(plan.wall_tiles[0], 1);
+    TiledWeights w;
+    if (plan.wall_tiles.size() != 1u) return w;
+    w.tiles = plan.wall_tiles[0];
     const HostParticles p = floor_with(dp, params, [](double, double, double) { return 1.0; });
-    double tiled = 0.0, whole = 0.0;
-    const InstrumentSite disc = whole_disc(in.walls[0], dp);
+    const InstrumentSite whole = whole_sensor(sensor, dp);
     for (std::size_t i = 0; i < p.size(); ++i) {
         if (p.type[i] == kFluid) continue;
         const Vec3 x = xyz(p.pos[i]);
-        whole += wall_tile_weight(x, disc);
-        for (const InstrumentSite& tile : plan.sites) tiled += wall_tile_weight(x, tile);
+        w.whole += wall_tile_weight(x, whole);
+        for (const InstrumentSite& tile : plan.sites) w.tiled += wall_tile_weight(x, tile);
     }
-    EXPECT_NEAR(tiled, whole, 1e-4 * whole);
-    EXPECT_NEAR(whole * dp * dp, kPi * 0.2 * 0.2, 0.01 * kPi * 0.2 * 0.2);  // the disc's area
+    return w;
+}
+
+// A disc wider than a tile is read tile by tile: every wall particle of the disc in exactly one.
+TEST(WallSensors, TilesCoverTheDiscOnce) {
+    const double dp = 0.02;
+    const TiledWeights w = tiled_weights(floor_sensor(0.5, 0.5, 0.4), dp);
+    EXPECT_GT(w.tiles, 1);
+    EXPECT_NEAR(w.tiled, w.whole, 1e-4 * w.whole);
+    EXPECT_NEAR(w.whole * dp * dp, kPi * 0.2 * 0.2, 0.01 * kPi * 0.2 * 0.2);  // the disc's area
+}
+
+TEST(RectangleCoverage, IsTheShareOfThePatchInThePanel) {
+    const float dp = 0.01f;
+    EXPECT_FLOAT_EQ(rectangle_coverage(0.0f, 0.0f, 0.1f, 0.2f, dp), 1.0f);      // inside
+    EXPECT_FLOAT_EQ(rectangle_coverage(0.2f, 0.0f, 0.1f, 0.2f, dp), 0.0f);      // beyond u
+    EXPECT_FLOAT_EQ(rectangle_coverage(0.0f, 0.3f, 0.1f, 0.2f, dp), 0.0f);      // beyond v
+    EXPECT_NEAR(rectangle_coverage(0.1f, 0.0f, 0.1f, 0.2f, dp), 0.5f, 1e-5f);   // on an edge
+    EXPECT_NEAR(rectangle_coverage(0.1f, 0.2f, 0.1f, 0.2f, dp), 0.25f, 1e-5f);  // a corner
+    EXPECT_NEAR(rectangle_coverage(0.1025f, 0.0f, 0.1f, 0.2f, dp), 0.25f, 1e-4f);
+    // A panel narrower than the patch: its own width over dp.
+    EXPECT_NEAR(rectangle_coverage(0.0f, 0.0f, 0.001f, 1.0f, dp), 0.2f, 1e-5f);
+}
+
+WallSensor floor_panel(double x0, double y0, double x1, double y1) {
+    const double lo[3] = {x0, y0, 0.0}, hi[3] = {x1, y1, 0.0};
+    return wall_panel("F", lo, hi, 2, +1);
+}
+
+// A panel reads the integral of the wall's pressure over it: exactly (the midpoint rule on the
+// patches) where its edges are the patches' edges, to the edge patches' first moments otherwise.
+TEST(WallPanels, IntegrateALinearFieldOverThePanel) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp);
+    const auto ramp = [](double x, double y, double) { return 2000.0 + 3000.0 * x + 1000.0 * y; };
+    const HostParticles p = floor_with(dp, params, ramp);
+    // The integral of the ramp over [x0, x1] x [y0, y1].
+    const auto integral = [&](double x0, double y0, double x1, double y1) {
+        return (x1 - x0) * (y1 - y0) * ramp(0.5 * (x0 + x1), 0.5 * (y0 + y1), 0.0);
+    };
+    const double aligned = wall_readings({floor_panel(0.2, 0.3, 0.6, 0.5)}, p, params)[0];
+    // To the rounding of the float densities the pressures come from (as the discs' 2e-4).
+    EXPECT_NEAR(aligned, integral(0.2, 0.3, 0.6, 0.5), 1e-4 * integral(0.2, 0.3, 0.6, 0.5));
+    // Corners given either way round.
+    EXPECT_NEAR(wall_readings({floor_panel(0.6, 0.5, 0.2, 0.3)}, p, params)[0], aligned,
+                1e-6 * aligned);
+    const double cut = wall_readings({floor_panel(0.213, 0.305, 0.587, 0.471)}, p, params)[0];
+    EXPECT_NEAR(cut, integral(0.213, 0.305, 0.587, 0.471),
+                1e-3 * integral(0.213, 0.305, 0.587, 0.471));
+    // A disc of the same wall reads a pressure, the panel a force: Pa times m^2.
+    EXPECT_NEAR(aligned / (0.4 * 0.2), wall_readings({floor_sensor(0.4, 0.4, 0.1)}, p, params)[0],
+                1.0);
+}
+
+TEST(WallPanels, TilesCoverThePanelOnceAndAnOffWallPanelIsRefused) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp);
+    const TiledWeights w = tiled_weights(floor_panel(0.11, 0.2, 0.93, 0.47), dp);
+    EXPECT_GT(w.tiles, 4);
+    EXPECT_NEAR(w.tiled, w.whole, 1e-4 * w.whole);
+    EXPECT_NEAR(w.whole * dp * dp, 0.82 * 0.27, 1e-5);  // the panel's area, exactly
+    const HostParticles p = floor_with(dp, params, [](double, double, double) { return 1.0; });
+    WallSensor floating = floor_panel(0.2, 0.2, 0.4, 0.4);
+    floating.z = 0.3;
+    try {
+        check_wall_sensors({floating}, p, params);
+        ADD_FAILURE() << "accepted";
+    } catch (const OptionError& e) {
+        EXPECT_NE(std::string(e.what()).find("wall panel F"), std::string::npos) << e.what();
+    }
 }
 
 // --- options ---------------------------------------------------------------------------------
@@ -183,6 +256,44 @@ TEST(WallSensorOptions, ParseNameAndCheck) {
             ADD_FAILURE() << bad[1] << " was accepted";
         } catch (const OptionError& e) {
             EXPECT_NE(std::string(e.what()).find(bad[0]), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(WallPanelOptions, ParseNameAndCheck) {
+    const auto o =
+        parse({"--wall-sensor", "3.22,0.5,0.1,-x,0.02", "--wall-panel",
+               "0.8245,0.295,0,0.8245,0.698,0.161,+x", "--wall-panel", "2.5,0.9,0,2.0,0.1,0,+z"});
+    ASSERT_TRUE(o.has_value());
+    ASSERT_EQ(o->walls.size(), 3u);
+    EXPECT_EQ(o->walls[0].name, "W1");
+    const WallSensor& face = o->walls[1];
+    EXPECT_EQ(face.name, "F1");
+    EXPECT_TRUE(face.panel());
+    EXPECT_EQ(face.axis, 0);
+    EXPECT_EQ(face.direction, 1);
+    EXPECT_DOUBLE_EQ(face.x, 0.8245);
+    EXPECT_DOUBLE_EQ(face.y, 0.4965);
+    EXPECT_DOUBLE_EQ(face.z, 0.0805);
+    EXPECT_NEAR(face.side_u, 0.403, 1e-12);  // along y
+    EXPECT_NEAR(face.side_v, 0.161, 1e-12);  // along z
+    const WallSensor& floor = o->walls[2];
+    EXPECT_EQ(floor.name, "F2");
+    EXPECT_EQ(floor.axis, 2);
+    EXPECT_NEAR(floor.side_u, 0.5, 1e-12);  // along x
+    EXPECT_NEAR(floor.side_v, 0.8, 1e-12);  // along y
+    for (const std::string& bad :
+         {"0.8245,0.295,0,0.8245,0.698,+x",        // six values
+          "0.8245,0.295,0,0.83,0.698,0.161,+x",    // off the face's plane
+          "0.8245,0.295,0,0.8245,0.295,0.161,+x",  // no width
+          "0.8245,0.295,0,0.8245,0.698,0.161,x",   // no direction
+          "0.8245,0.295,0,0.8245,0.698,0.161,+x,", "0.8245,0.295,0,0.8245,0.698,a,+x",
+          "0.8245,0.295,0,0.8245,0.698,7,+x"}) {  // above the domain
+        try {
+            parse({"--wall-panel", bad});
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const OptionError& e) {
+            EXPECT_NE(std::string(e.what()).find("--wall-panel"), std::string::npos) << e.what();
         }
     }
 }

@@ -118,6 +118,8 @@ def run_all(args: argparse.Namespace) -> Dict:
     # The same heights on the wall x = 0: flush sensors (discs 2 dp across) on its face.
     for z in args.probe_z:
         options += ["--wall-sensor", f"0,{num(y)},{num(z)},+x,{num(2 * args.dp)}"]
+    # And a load panel over the whole of that wall's face, above the surface too: the force.
+    options += ["--wall-panel", f"0,0,0,0,{num(args.width)},{num(1.4 * args.depth)},+x"]
     if case_run.option_value(args.passthrough, "--output-every") is None:
         options += ["--output-every", num(args.t_end)]  # frames (--keep-frames) at 0 and t_end only
     if case_run.option_value(args.passthrough, "--gauge-every") is None:
@@ -146,14 +148,16 @@ def add_notes(summary: Summary, settings: Dict, z) -> None:
         "(src/instruments/gauges.h: Shepard-interpolated over fluid particles) on the vertical centre line, "
         "from 1.5 h above the floor to 1.5 h below the surface, and as many wall sensors (discs 2 dp "
         "across on the face of the wall x = 0, at the same heights, reading the wall's pressure), "
+        "and a load panel F1 over the whole of that wall's face (the force on it), "
         "each averaged over "
         f"t >= {SETTLED_FROM:g} t_end, against p = rho0 g (H - z) with rho0 = {rho0:g} kg/m^3, "
         f"g = {g:g} m/s^2 and H the initial depth.",
         f"Metrics: the largest relative error |p_sim - p_ref| / p_ref over the probes at "
         f"z <= {COMPARED_BELOW:g} H; the largest fluctuation of a probe over the averaging "
         f"window (standard deviation / rho0 g H), which says whether the run had settled. The "
-        f"wall sensors' largest error is held to {WALL_LIMIT:g} under mDBC (the walls then carry "
-        "the water's pressure) and reported only under DBC.",
+        f"wall sensors' largest error, and the wall force's against rho0 g H^2 W / 2, are held "
+        f"to {WALL_LIMIT:g} under mDBC (the walls then carry the water's pressure) and reported "
+        "only under DBC.",
         "Expected: readings 1-3 % high at any dp with the default h = 1.3 dp. On that lattice the "
         "discrete first moment of the kernel gradient, sum_j V_j (z_j - z_i) dW/dz, is 0.979 "
         "instead of 1, so the SPH pressure gradient that holds the water up against gravity is "
@@ -234,6 +238,15 @@ def compare(settings: Dict, out: str) -> Summary:
                            (QUICK_ERROR_LIMIT if quick else WALL_LIMIT) if mdbc else None,
                            details=f"at z = {fmt(z[worst])} m: {fmt(p_wall[worst])} Pa vs "
                            f"{fmt(p_ref[worst])} Pa"
+                           + ("" if mdbc else "; reported only (DBC walls)")))
+    if "F1" in gauges:  # runs of 2026-11-28 on
+        force = float(np.mean(gauges["F1"][settled]))
+        force_ref = 0.5 * rho0 * g * depth ** 2 * settings["width"]
+        mdbc = settings.get("boundary", "dbc") == "mdbc"
+        summary.add(Metric("wall x = 0: relative error of the force (panel F1)", run["label"],
+                           abs(force / force_ref - 1.0),
+                           (QUICK_ERROR_LIMIT if quick else WALL_LIMIT) if mdbc else None,
+                           details=f"{fmt(force)} N vs rho0 g H^2 W / 2 = {fmt(force_ref)} N"
                            + ("" if mdbc else "; reported only (DBC walls)")))
     write_profile(os.path.join(out, PROFILE_CSV), z, p_sim, p_ref, rel)
     fig = plot(plt, depth, rho0, g, z, p_sim, rel, run["label"], limit)

@@ -138,6 +138,10 @@ class HydrostaticQuickTest(CaseTestBase):
         self.assertLessEqual(float(error["value"]), float(error["threshold"]))
         self.assertEqual(float(error["threshold"]), 0.05)
         self.assertEqual(rows[("max fluctuation / rho0 g H", run)]["result"], "PASS")
+        # The load panel on the wall: the force within 10 % even this coarse (DBC: reported only).
+        force = rows[("wall x = 0: relative error of the force (panel F1)", run)]
+        self.assert_finite(force)
+        self.assertLess(float(force["value"]), 0.1)
         with open(os.path.join(self.out, "profile.csv")) as f:
             profile = list(csv.DictReader(f))
         self.assertEqual(len(profile), 8)
@@ -189,7 +193,7 @@ class LobovskyQuickTest(CaseTestBase):
         # Probes and wall sensors at the four sensors, and the simulator's filtered series.
         for name in ("gauges.csv", "gauges_filtered.csv"):
             with open(os.path.join(self.out, "runs", "dp0.0375", name)) as f:
-                self.assertTrue(f.readline().startswith("time,P1,P2,P3,P4,S1,S2,S3,S4,front_x"))
+                self.assertTrue(f.readline().startswith("time,P1,P2,P3,P4,S1,S2,S3,S4,F_wall,front_x"))
         self.assertIn("Hz Gaussian", summary)
         self.assert_recomputes("lobovsky.py", "lobovsky_wall_pressure.png")
 

@@ -143,7 +143,7 @@ struct TextOptions {
                 mpi_buffers = "staged", out_of_domain = "remove", trace_window = "10:30",
                 boundary = "dbc", slip = "problem", neighbours = "list", early_rebuild = "on",
                 checkpoint_every, gauge_reading = "surface";
-    std::vector<std::string> gauges, probes, walls;
+    std::vector<std::string> gauges, probes, walls, panels;
 };
 
 // clang-format off
@@ -236,6 +236,10 @@ po::options_description measurement_options(RunOptions& o, TextOptions& t) {
          "X,Y,Z,FACE,D: add a pressure sensor named W<n> on a wall: a disc of diameter D [m] "
          "centred at X,Y,Z on the wall's face, FACE the direction from the wall into the water "
          "(+x, -x, +y, -y, +z or -z); reads the wall's pressure over the disc; repeatable")
+        ("wall-panel", po::value(&t.panels)->composing(),
+         "X0,Y0,Z0,X1,Y1,Z1,FACE: add a load panel named F<n> on a wall: the rectangle with "
+         "those opposite corners on the wall's face, FACE as for --wall-sensor; reads the force "
+         "the water exerts on it [N] (the wall's pressure integrated over it); repeatable")
         ("gauge-reading", po::value(&t.gauge_reading)->default_value(t.gauge_reading),
          "what every gauge reads: surface (the free surface of the water standing on the "
          "floor; water above an air pocket is not read) | wetted (the length of the line under "
@@ -411,7 +415,8 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     if (!read_variables(argc, argv, all, vm, help_out)) return std::nullopt;
     apply_text_options(text, vm, o);
     validate(o);
-    add_instruments(InstrumentTexts{text.gauges, text.probes, text.walls}, problem.domain(o.dp), o);
+    add_instruments(InstrumentTexts{text.gauges, text.probes, text.walls, text.panels},
+                    problem.domain(o.dp), o);
     problem.check_resolution(o.dp);
     return o;
 }

@@ -41,6 +41,29 @@ std::vector<double> parse_coordinates(const std::string& text, int count, const 
     return values;
 }
 
+namespace {
+
+// "+x" ... "-z" as an axis and a direction; false for anything else.
+bool parse_face(const std::string& face, int& axis, int& direction) {
+    if (face.size() != 2 || (face[0] != '+' && face[0] != '-') ||
+        std::string("xyz").find(face[1]) == std::string::npos) {
+        return false;
+    }
+    axis = int(std::string("xyz").find(face[1]));
+    direction = face[0] == '+' ? 1 : -1;
+    return true;
+}
+
+std::vector<std::string> comma_items(const std::string& text) {
+    std::vector<std::string> items;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) items.push_back(item);
+    if (!text.empty() && text.back() == ',') items.push_back("");
+    return items;
+}
+
+}  // namespace
+
 WallSensor parse_wall_sensor(const std::string& text, const std::string& name) {
     const auto fail = [&](const std::string& why) {
         throw OptionError(
@@ -49,17 +72,11 @@ WallSensor parse_wall_sensor(const std::string& text, const std::string& name) {
             "direction from the wall into the water): " +
             why + " (got '" + text + "')");
     };
-    std::vector<std::string> items;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');) items.push_back(item);
-    if (items.size() != 5 || text.back() == ',') fail("five values needed");
-    const std::string& face = items[3];
-    if (face.size() != 2 || (face[0] != '+' && face[0] != '-') ||
-        std::string("xyz").find(face[1]) == std::string::npos) {
-        fail("FACE must be +x, -x, +y, -y, +z or -z");
-    }
+    const std::vector<std::string> items = comma_items(text);
+    if (items.size() != 5) fail("five values needed");
     WallSensor w;
     w.name = name;
+    if (!parse_face(items[3], w.axis, w.direction)) fail("FACE must be +x, -x, +y, -y, +z or -z");
     if (!parse_number(items[0], w.x) || !parse_number(items[1], w.y) ||
         !parse_number(items[2], w.z)) {
         fail("X, Y and Z must be numbers");
@@ -67,9 +84,36 @@ WallSensor parse_wall_sensor(const std::string& text, const std::string& name) {
     if (!parse_number(items[4], w.diameter) || !(w.diameter > 0.0)) {
         fail("the diameter must be a positive number");
     }
-    w.axis = int(std::string("xyz").find(face[1]));
-    w.direction = face[0] == '+' ? 1 : -1;
     return w;
+}
+
+WallSensor parse_wall_panel(const std::string& text, const std::string& name) {
+    const auto fail = [&](const std::string& why) {
+        throw OptionError(
+            "--wall-panel takes X0,Y0,Z0,X1,Y1,Z1,FACE, e.g. 1.61,0,0,1.61,0.15,0.6,-x (opposite "
+            "corners of a rectangle on a wall's face in metres, FACE the direction from the wall "
+            "into the water): " +
+            why + " (got '" + text + "')");
+    };
+    const std::vector<std::string> items = comma_items(text);
+    if (items.size() != 7) fail("seven values needed");
+    int axis = 0, direction = 1;
+    if (!parse_face(items[6], axis, direction)) fail("FACE must be +x, -x, +y, -y, +z or -z");
+    double lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) {
+        if (!parse_number(items[a], lo[a]) || !parse_number(items[a + 3], hi[a])) {
+            fail("the corners' coordinates must be numbers");
+        }
+    }
+    if (lo[axis] != hi[axis]) {
+        fail(std::string("both corners must lie on the face: the same ") + "xyz"[axis]);
+    }
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    if (!(lo[u] != hi[u] && lo[v] != hi[v])) {
+        fail(std::string("the rectangle needs a side along ") + "xyz"[u] + " and along " +
+             "xyz"[v]);
+    }
+    return wall_panel(name, lo, hi, axis, direction);
 }
 
 void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions& o) {
@@ -93,9 +137,21 @@ void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions
         inside(c, "probe", text);
         o.probes.push_back({"Q" + std::to_string(o.probes.size() + 1), c[0], c[1], c[2]});
     }
+    long discs = 0, panels = 0;
+    for (const WallSensor& w : o.walls) ++(w.panel() ? panels : discs);
     for (const std::string& text : texts.walls) {
-        const WallSensor w = parse_wall_sensor(text, "W" + std::to_string(o.walls.size() + 1));
+        const WallSensor w = parse_wall_sensor(text, "W" + std::to_string(++discs));
         inside({w.x, w.y, w.z}, "wall-sensor", text);
+        o.walls.push_back(w);
+    }
+    for (const std::string& text : texts.panels) {
+        const WallSensor w = parse_wall_panel(text, "F" + std::to_string(++panels));
+        const int u = (w.axis + 1) % 3, v = (w.axis + 2) % 3;
+        std::vector<double> lo{w.x, w.y, w.z}, hi{w.x, w.y, w.z};
+        lo[u] -= 0.5 * w.side_u, hi[u] += 0.5 * w.side_u;
+        lo[v] -= 0.5 * w.side_v, hi[v] += 0.5 * w.side_v;
+        inside(lo, "wall-panel", text);
+        inside(hi, "wall-panel", text);
         o.walls.push_back(w);
     }
 }

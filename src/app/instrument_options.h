@@ -1,6 +1,6 @@
-// The instruments a command line adds: --gauge X,Y, --probe X,Y,Z and --wall-sensor
-// X,Y,Z,FACE,D, parsed and checked against the problem's domain. Every error is an OptionError
-// that names the option and the text.
+// The instruments a command line adds: --gauge X,Y, --probe X,Y,Z, --wall-sensor X,Y,Z,FACE,D
+// and --wall-panel X0,Y0,Z0,X1,Y1,Z1,FACE, parsed and checked against the problem's domain. Every
+// error is an OptionError that names the option and the text.
 #pragma once
 
 #include <string>
@@ -17,12 +17,17 @@ std::vector<double> parse_coordinates(const std::string& text, int count, const 
 // "X,Y,Z,FACE,D" (FACE one of +x -x +y -y +z -z, D > 0) as a sensor named `name`.
 WallSensor parse_wall_sensor(const std::string& text, const std::string& name);
 
+// "X0,Y0,Z0,X1,Y1,Z1,FACE": the rectangle with those opposite corners on a face normal to FACE's
+// axis (both corners on it: the same coordinate along that axis; a positive side along the other
+// two), as a panel named `name`.
+WallSensor parse_wall_panel(const std::string& text, const std::string& name);
+
 // The texts of the repeated options, in the order given.
 struct InstrumentTexts {
-    std::vector<std::string> gauges, probes, walls;
+    std::vector<std::string> gauges, probes, walls, panels;
 };
 
-// Adds them to `o` (G<n>, Q<n>, W<n>), each inside `domain`.
+// Adds them to `o` (G<n>, Q<n>, W<n>, F<n>), each inside `domain`.
 void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions& o);
 
 }  // namespace sph

@@ -76,6 +76,23 @@ bool parse_change(const std::vector<std::string>& words, BranchChange& change, s
         }
         return true;
     }
+    if (keyword == "panel") {
+        change.kind = Kind::kSensor;
+        why =
+            "'panel' takes a name, the opposite corners X0 Y0 Z0 X1 Y1 Z1 of a rectangle on a "
+            "wall's face (the same coordinate along its normal) and the face's normal into the "
+            "water (panel F_gate 1.2 0 0 1.2 1 0.5 -x)";
+        int axis = 0, direction = 1;
+        if (words.size() != 9 || !is_name(words[1]) || !read_numbers(words, 2, 6, n) ||
+            !read_face(words[8], axis, direction)) {
+            return false;
+        }
+        const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+        if (n[axis] != n[axis + 3] || n[u] == n[u + 3] || n[v] == n[v + 3]) return false;
+        change.name = words[1];
+        change.sensor = wall_panel(words[1], n, n + 3, axis, direction);
+        return true;
+    }
     if (keyword == "gauge" || keyword == "probe" || keyword == "sensor") {
         const std::size_t count = keyword == "gauge" ? 2 : 3;
         why = keyword == "gauge"   ? "'gauge' takes a name and X Y (gauge G_wall 1.3 0.5)"
@@ -164,11 +181,11 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
             decision_time_of[words[1]] = plan.decisions.back().time;
         } else {
             static const std::set<std::string> kChanges = {"alpha", "delta", "remove", "add_box",
-                                                           "gauge", "probe", "sensor"};
+                                                           "gauge", "probe", "sensor", "panel"};
             if (kChanges.count(keyword) == 0) {
                 fail("unknown statement '" + keyword +
                      "' (at, branch, and the changes alpha, delta, remove, add_box, gauge, probe, "
-                     "sensor)");
+                     "sensor, panel)");
             }
             if (plan.decisions.empty() || plan.decisions.back().branches.empty()) {
                 fail("'" + keyword + "' before any branch ('branch NAME' first)");

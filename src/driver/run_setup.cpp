@@ -102,15 +102,16 @@ Instruments run_instruments(const Instruments& problem_defaults, const RunOption
 
 void check_wall_sensors(const std::vector<WallSensor>& sensors, const HostParticles& particles,
                         const SphParams& params) {
-    const std::vector<double> readings = wall_pressures(sensors, particles, params);
+    const std::vector<double> readings = wall_readings(sensors, particles, params);
     for (std::size_t s = 0; s < sensors.size(); ++s) {
         if (!std::isnan(readings[s])) continue;
         const WallSensor& w = sensors[s];
         std::ostringstream msg;
-        msg << "wall sensor " << w.name << " at (" << w.x << ", " << w.y << ", " << w.z
-            << ") m facing " << (w.direction > 0 ? '+' : '-') << "xyz"[w.axis]
-            << " has no wall behind it: its centre must lie on a wall's face (the surface the "
-               "water touches) and FACE point from the wall into the water";
+        msg << (w.panel() ? "wall panel " : "wall sensor ") << w.name << " at (" << w.x << ", "
+            << w.y << ", " << w.z << ") m facing " << (w.direction > 0 ? '+' : '-') << "xyz"[w.axis]
+            << " has no wall behind it: " << (w.panel() ? "it" : "its centre")
+            << " must lie on a wall's face (the surface the water touches) and FACE point from "
+               "the wall into the water";
         throw OptionError(msg.str());
     }
 }

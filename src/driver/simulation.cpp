@@ -169,7 +169,9 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
                                  double(laid.particles.count(kFluid)) / laid.particles.size());
     }
     instruments_ = run_instruments(problem.instruments(), options_);
-    check_wall_sensors(instruments_.walls, laid.particles, params_);
+    // The sensors asked for must have a wall behind them; the problem's own may lose theirs to a
+    // geometry change (a scenario without the obstacle) and then read NaN.
+    check_wall_sensors(options_.walls, laid.particles, params_);
     const Box domain = problem.domain(options_.dp);
     instrument_plan_ = plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2]);
     layout.instrument_sites = static_cast<std::uint32_t>(instrument_plan_.sites.size());

@@ -15,22 +15,25 @@ InstrumentSite point_site(double x, double y, double z) {
     return s;
 }
 
-// The tiles of a wall sensor's disc: squares 2h wide (the 27 cells around a tile's centre then
-// hold every particle of the tile: cells are at least 2h wide), n x n of them centred on the disc,
-// enough to hold every patch the disc touches (patch centres within radius + dp/2 of its centre
-// along the face).
+// The tiles of a wall sensor's disc or panel: squares 2h wide (the 27 cells around a tile's centre
+// then hold every particle of the tile: cells are at least 2h wide), n_u x n_v of them centred on
+// it, enough to hold every patch it touches (patch centres within its half side, or radius, + dp/2
+// of its centre along each of the face's axes).
 void add_wall_tiles(const WallSensor& w, const SphParams& params, InstrumentPlan& plan) {
     const double dp = particle_spacing(params), side = 2.0 * double(params.h);
-    const double reach = 0.5 * w.diameter + 0.5 * dp;
-    const long n = std::max(1L, long(std::ceil(2.0 * reach / side - 1e-9)));  // tiles per side
-    InstrumentSite tile = whole_disc(w, dp);
+    const auto tiles_across = [&](double extent) {  // extent: the disc's or panel's, one axis
+        return std::max(1L, long(std::ceil((extent + dp) / side - 1e-9)));
+    };
+    const long n_u = tiles_across(w.panel() ? w.side_u : w.diameter);
+    const long n_v = tiles_across(w.panel() ? w.side_v : w.diameter);
+    InstrumentSite tile = whole_sensor(w, dp);
     const int u = (w.axis + 1) % 3, v = (w.axis + 2) % 3;
     const double centre[3] = {w.x, w.y, w.z};
     tile.tile = float(side);
-    tile.tile_lo_u = float(centre[u] - 0.5 * double(n) * side);
-    tile.tile_lo_v = float(centre[v] - 0.5 * double(n) * side);
-    for (long i = 0; i < n; ++i) {
-        for (long j = 0; j < n; ++j) {
+    tile.tile_lo_u = float(centre[u] - 0.5 * double(n_u) * side);
+    tile.tile_lo_v = float(centre[v] - 0.5 * double(n_v) * side);
+    for (long i = 0; i < n_u; ++i) {
+        for (long j = 0; j < n_v; ++j) {
             double at[3] = {w.x, w.y, w.z};
             at[w.axis] -= w.direction * 0.5 * dp;  // on the first layer's plane
             at[u] = double(tile.tile_lo_u) + (double(i) + 0.5) * side;
@@ -40,17 +43,19 @@ void add_wall_tiles(const WallSensor& w, const SphParams& params, InstrumentPlan
             plan.sites.push_back(tile);
         }
     }
-    plan.wall_tiles.push_back(n * n);
+    plan.wall_tiles.push_back(n_u * n_v);
 }
 
 }  // namespace
 
-InstrumentSite whole_disc(const WallSensor& w, double dp) {
+InstrumentSite whole_sensor(const WallSensor& w, double dp) {
     InstrumentSite s{};
     s.centre = make_vec3(float(w.x), float(w.y), float(w.z));
     s.at = s.centre;
     s.face = 2 * w.axis + (w.direction > 0 ? 1 : 0);
     s.radius = float(0.5 * w.diameter);
+    s.half_u = float(0.5 * w.side_u);
+    s.half_v = float(0.5 * w.side_v);
     s.spacing = float(dp);
     return s;
 }
@@ -112,7 +117,7 @@ InstrumentReadings readings_from(const Instruments& in, const InstrumentPlan& pl
             weight += double(sums.sites.at(at).weight);
             pressure += double(sums.sites.at(at).pressure);
         }
-        out.walls.push_back(wall_reading(weight, pressure));
+        out.walls.push_back(wall_reading(in.walls[w], weight, pressure, 2.0 * plan.step));
     }
     if (in.front) {
         out.front = std::isinf(sums.front_key)

@@ -3,7 +3,8 @@
 // gauges.h on a host snapshot, to rounding: a probe is the Shepard-normalised pressure at its
 // point; a gauge samples the colour up its line every dp/2 on the grid of multiples of dp/2
 // and reads where, having reached 1/2, it falls below 1/2 again; a wall sensor is the coverage-
-// weighted mean pressure of the wall's first layer over its disc, summed tile by tile; the front
+// weighted mean pressure of the wall's first layer over its disc, summed tile by tile (a panel
+// the coverage-weighted sum, times dp^2: a force); the front
 // is the leading banded particle with enough banded neighbours.
 #pragma once
 
@@ -23,12 +24,13 @@ struct InstrumentPlan {
     long first_sample = 0;  // gauge sample k is at z = (first_sample + k) * step
     long samples_per_gauge = 0;
     double step = 0.0;             // dp/2
-    std::vector<long> wall_tiles;  // per wall sensor, its number of tiles
+    std::vector<long> wall_tiles;  // per wall sensor or panel, its number of tiles
     std::optional<FrontSpec> front;
 };
 
-// A wall sensor's disc as one site that takes the whole face (no tiles): the host's evaluation.
-InstrumentSite whole_disc(const WallSensor& sensor, double dp);
+// A wall sensor's disc or panel as one site that takes the whole face (no tiles): the host's
+// evaluation.
+InstrumentSite whole_sensor(const WallSensor& sensor, double dp);
 
 // The sites of `instruments` in a domain from z_lo to z_hi.
 InstrumentPlan plan_instruments(const Instruments& instruments, const SphParams& params,

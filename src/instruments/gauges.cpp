@@ -221,21 +221,22 @@ InstrumentReadings measure(const Instruments& in, const HostParticles& particles
     for (std::size_t p = 0; p < in.probes.size(); ++p) {
         out.pressures.push_back(probe_pressure(near[in.gauges.size() + p], in.probes[p].z, params));
     }
-    out.walls = wall_pressures(in.walls, particles, params);
+    out.walls = wall_readings(in.walls, particles, params);
     if (in.front) out.front = surge_front(*in.front, particles, params);
     return out;
 }
 
-double wall_reading(double weight, double pressure) {
-    return weight > 0.0 ? pressure / weight : kNan;
+double wall_reading(const WallSensor& sensor, double weight, double pressure, double dp) {
+    if (!(weight > 0.0)) return kNan;
+    return sensor.panel() ? pressure * dp * dp : pressure / weight;
 }
 
-std::vector<double> wall_pressures(const std::vector<WallSensor>& sensors,
-                                   const HostParticles& particles, const SphParams& params) {
+std::vector<double> wall_readings(const std::vector<WallSensor>& sensors,
+                                  const HostParticles& particles, const SphParams& params) {
     std::vector<double> out;
     const double dp = particle_spacing(params);
     for (const WallSensor& sensor : sensors) {
-        const InstrumentSite disc = whole_disc(sensor, dp);
+        const InstrumentSite disc = whole_sensor(sensor, dp);
         double weight = 0.0, pressure = 0.0;
         for (std::size_t p = 0; p < particles.size(); ++p) {
             if (particles.type[p] == kFluid) continue;
@@ -245,7 +246,7 @@ std::vector<double> wall_pressures(const std::vector<WallSensor>& sensors,
                 pressure += double(tait_pressure(particles.velrho[p].w, params)) * c;
             }
         }
-        out.push_back(wall_reading(weight, pressure));
+        out.push_back(wall_reading(sensor, weight, pressure, dp));
     }
     return out;
 }

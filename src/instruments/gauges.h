@@ -46,6 +46,14 @@
 // the particle, dp/2 behind the face: on a vertical wall that is the face's pressure (the normal
 // gradient of a hydrostatic field is 0 there), under a floor the face's plus rho g dp/2. A
 // disc with no wall particle behind it reads NaN (set-up refuses such sensors).
+// A panel (a rectangle on the face) reads the force on it: the sum over the same particles of
+// their pressure times the area of their patch inside the rectangle (rectangle_coverage times
+// dp^2) [N]. On a lattice the patches tile the face, so a pressure linear along the face is
+// integrated exactly where the rectangle's edges lie on the patches' edges; a hydrostatic wall
+// panel from the floor up past the surface then reads rho g H^2 W / 2 to rounding (the first
+// layer's pressures at the patch centres are the midpoint rule's). Under mDBC the wall's first
+// rows above a surface take some pressure from the water below their ghost nodes: in a still
+// tank at H / dp 24 they add about 0.6 % to the force on the wall.
 //
 // Front: among fluid particles with floor <= z < floor + band, the furthest along the tracker's
 // axis and direction that has at least `min_neighbours` other such particles within 2 dp; the
@@ -65,7 +73,7 @@ namespace sph {
 struct InstrumentReadings {
     std::vector<double> heights;    // per gauge, free-surface elevation [m]; 0 where dry
     std::vector<double> pressures;  // per probe [Pa]; 0 where dry
-    std::vector<double> walls;      // per wall sensor [Pa]; 0 where the wall is dry
+    std::vector<double> walls;      // per wall sensor [Pa], panel [N]; 0 where the wall is dry
     double front = 0.0;             // [m]; NaN when no particle qualifies; unset without a tracker
 };
 
@@ -109,11 +117,13 @@ std::vector<double> probe_pressures(const std::vector<Probe>& probes,
                                     const HostParticles& particles, const SphParams& params);
 double surge_front(const FrontTracker& tracker, const HostParticles& particles,
                    const SphParams& params);
-std::vector<double> wall_pressures(const std::vector<WallSensor>& sensors,
-                                   const HostParticles& particles, const SphParams& params);
+// Each wall sensor's mean pressure [Pa] or, for a panel, its force [N].
+std::vector<double> wall_readings(const std::vector<WallSensor>& sensors,
+                                  const HostParticles& particles, const SphParams& params);
 
-// A wall sensor's reading from its sums: pressure / weight, NaN where the weight is 0.
-double wall_reading(double weight, double pressure);
+// A wall sensor's reading from its sums (weight: sum_j c_j, pressure: sum_j c_j p_j): a disc's
+// pressure / weight [Pa], a panel's pressure dp^2 [N]; NaN where the weight is 0 (no wall).
+double wall_reading(const WallSensor& sensor, double weight, double pressure, double dp);
 
 // Everything at once (gauges and probes share one pass over the particles).
 InstrumentReadings measure(const Instruments& instruments, const HostParticles& particles,
