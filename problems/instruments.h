@@ -52,6 +52,23 @@ struct WallSensor {
     bool panel() const { return side_u > 0.0; }
 };
 
+// "+x" ... "-z": a face's normal from the wall into the water, as an axis and a direction; false
+// for anything else.
+inline bool parse_face(const std::string& word, int& axis, int& direction) {
+    if (word.size() != 2 || (word[0] != '+' && word[0] != '-')) return false;
+    if (word[1] < 'x' || word[1] > 'z') return false;
+    axis = word[1] - 'x';
+    direction = word[0] == '+' ? 1 : -1;
+    return true;
+}
+
+// Whether corners lo and hi span a rectangle on a face normal to `axis`: the same coordinate
+// along it, different ones along the other two.
+inline bool spans_face_rectangle(const double lo[3], const double hi[3], int axis) {
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    return lo[axis] == hi[axis] && lo[u] != hi[u] && lo[v] != hi[v];
+}
+
 // The load panel of the rectangle with opposite corners lo and hi on the plane coordinate[axis]
 // = lo[axis] (hi[axis] is ignored; either corner may be the lower), facing `direction` along
 // `axis`.

@@ -20,6 +20,15 @@ bool parse_number(const std::string& item, double& value) {
     return end != begin && *end == '\0' && errno == 0 && std::isfinite(value);
 }
 
+// The comma-separated items of `text`, an empty last one after a trailing comma.
+std::vector<std::string> comma_items(const std::string& text) {
+    std::vector<std::string> items;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) items.push_back(item);
+    if (!text.empty() && text.back() == ',') items.push_back("");
+    return items;
+}
+
 }  // namespace
 
 std::vector<double> parse_coordinates(const std::string& text, int count, const char* option) {
@@ -40,29 +49,6 @@ std::vector<double> parse_coordinates(const std::string& text, int count, const 
     }
     return values;
 }
-
-namespace {
-
-// "+x" ... "-z" as an axis and a direction; false for anything else.
-bool parse_face(const std::string& face, int& axis, int& direction) {
-    if (face.size() != 2 || (face[0] != '+' && face[0] != '-') ||
-        std::string("xyz").find(face[1]) == std::string::npos) {
-        return false;
-    }
-    axis = int(std::string("xyz").find(face[1]));
-    direction = face[0] == '+' ? 1 : -1;
-    return true;
-}
-
-std::vector<std::string> comma_items(const std::string& text) {
-    std::vector<std::string> items;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');) items.push_back(item);
-    if (!text.empty() && text.back() == ',') items.push_back("");
-    return items;
-}
-
-}  // namespace
 
 WallSensor parse_wall_sensor(const std::string& text, const std::string& name) {
     const auto fail = [&](const std::string& why) {
@@ -105,13 +91,10 @@ WallSensor parse_wall_panel(const std::string& text, const std::string& name) {
             fail("the corners' coordinates must be numbers");
         }
     }
-    if (lo[axis] != hi[axis]) {
-        fail(std::string("both corners must lie on the face: the same ") + "xyz"[axis]);
-    }
-    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-    if (!(lo[u] != hi[u] && lo[v] != hi[v])) {
-        fail(std::string("the rectangle needs a side along ") + "xyz"[u] + " and along " +
-             "xyz"[v]);
+    if (!spans_face_rectangle(lo, hi, axis)) {
+        const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+        fail(std::string("both corners must lie on the face (the same ") + "xyz"[axis] +
+             ") and the rectangle have a side along " + "xyz"[u] + " and along " + "xyz"[v]);
     }
     return wall_panel(name, lo, hi, axis, direction);
 }

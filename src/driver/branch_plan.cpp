@@ -38,15 +38,6 @@ bool read_numbers(const std::vector<std::string>& words, std::size_t first, std:
     return true;
 }
 
-// "+x" ... "-z": the axis and the direction of a wall sensor's face.
-bool read_face(const std::string& word, int& axis, int& direction) {
-    if (word.size() != 2 || (word[0] != '+' && word[0] != '-')) return false;
-    if (word[1] < 'x' || word[1] > 'z') return false;
-    axis = word[1] - 'x';
-    direction = word[0] == '+' ? 1 : -1;
-    return true;
-}
-
 // One change statement; false with `why` when malformed.
 bool parse_change(const std::vector<std::string>& words, BranchChange& change, std::string& why) {
     using Kind = BranchChange::Kind;
@@ -84,11 +75,10 @@ bool parse_change(const std::vector<std::string>& words, BranchChange& change, s
             "water (panel F_gate 1.2 0 0 1.2 1 0.5 -x)";
         int axis = 0, direction = 1;
         if (words.size() != 9 || !is_name(words[1]) || !read_numbers(words, 2, 6, n) ||
-            !read_face(words[8], axis, direction)) {
+            !parse_face(words[8], axis, direction)) {
             return false;
         }
-        const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-        if (n[axis] != n[axis + 3] || n[u] == n[u + 3] || n[v] == n[v + 3]) return false;
+        if (!spans_face_rectangle(n, n + 3, axis)) return false;
         change.name = words[1];
         change.sensor = wall_panel(words[1], n, n + 3, axis, direction);
         return true;
@@ -118,7 +108,7 @@ bool parse_change(const std::vector<std::string>& words, BranchChange& change, s
             s.x = n[0];
             s.y = n[1];
             s.z = n[2];
-            if (!read_face(words[5], s.axis, s.direction)) return false;
+            if (!parse_face(words[5], s.axis, s.direction)) return false;
             return read_number(words[6], s.diameter) && s.diameter > 0.0;
         }
         return true;
