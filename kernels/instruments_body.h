@@ -24,6 +24,9 @@
 // FrontSpec::slab deep behind its leading banded particle (banded_key), and everything only if
 // nothing there qualifies; a GPU first tries the slab behind the lead it found the measurement
 // before, which lets one pass over the particles find the new lead too.
+//
+// A moment panel's tiles weight each p_j by c_j times the patch's lever arm about the panel's edge
+// (panel_arm) instead: their sums times dp^2 are the moment of the force about that edge.
 #pragma once
 
 #include <cmath>
@@ -40,7 +43,7 @@ namespace sph {
 // What a site adds up; the site's reading is pressure / weight.
 struct SiteSums {
     float weight;    // point: sum_j V_j W(|x - x_j|) [-]; wall tile: sum_j c_j (patches) [-]
-    float pressure;  // sum_j p_j times the particle's weight [Pa]
+    float pressure;  // sum_j p_j times the particle's load weight [Pa] (moment panel: [Pa m])
 };
 
 // Where an instrument reads: a point in the water, or a tile of a wall sensor's disc or panel.
@@ -50,6 +53,8 @@ struct InstrumentSite {
     Vec3 centre;           // the disc's or the panel's centre, on the face
     float radius;          // the disc's
     float half_u, half_v;  // a panel's half sides along the face's axes u and v; 0: a disc
+    int arm;               // a moment panel's arm: along the face's axis u (0) or v (1); -1: none
+    float arm_direction;   // +1: from the panel's low edge along it; -1: from its high edge
     float spacing;         // dp: the width of a patch, the depth of the first layer's band
     // The tiles: squares `tile` wide along the face's two axes from the corner (tile_lo_u,
     // tile_lo_v); this one is number (tile_u, tile_v). A particle's tile is found from its
@@ -87,27 +92,49 @@ SPH_HD float rectangle_coverage(float du, float dv, float half_u, float half_v, 
     return u > 0.0f && v > 0.0f ? u * v / (dp * dp) : 0.0f;
 }
 
+// The lever arm of a patch centred d from a panel's centre along the arm's axis, the panel's half
+// side along it `half`: the distance from the panel's edge (its low one if direction > 0, else its
+// high one) to the centroid of the patch's part inside the panel, the middle of that part along the
+// axis (the part is a rectangle). Exact for a pressure constant over each patch.
+SPH_HD float panel_arm(float d, float half, float dp, float direction) {
+    const float centroid = 0.5f * (fmaxf(d - 0.5f * dp, -half) + fminf(d + 0.5f * dp, half));
+    return direction > 0.0f ? centroid + half : half - centroid;
+}
+
 SPH_HD float component(Vec3 v, int axis) {
     return axis == 0 ? v.x : axis == 1 ? v.y : v.z;
 }
 
-// The weight of wall particle x in a wall sensor's tile: its patch's coverage of the disc (or the
-// panel) if it is in the wall's first layer (within dp behind the face) and its patch centre is in
-// the tile, else 0.
-SPH_HD float wall_tile_weight(Vec3 x, const InstrumentSite& s) {
+// What a wall particle's pressure counts for in a wall sensor's tile: `coverage`, its patch's
+// coverage of the disc (or the panel) if it is in the wall's first layer (within dp behind the
+// face) and its patch centre is in the tile, else 0; `load`, the factor of its pressure in the
+// sums, the coverage (times the lever arm for a moment panel).
+struct WallWeight {
+    float coverage, load;
+};
+
+SPH_HD WallWeight wall_tile_weight(Vec3 x, const InstrumentSite& s) {
+    const WallWeight none{0.0f, 0.0f};
     const int axis = s.face / 2;
     const float direction = s.face % 2 == 1 ? 1.0f : -1.0f;
     const float depth = direction * (component(s.centre, axis) - component(x, axis));
-    if (!(depth > 0.0f && depth <= s.spacing)) return 0.0f;
+    if (!(depth > 0.0f && depth <= s.spacing)) return none;
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
     if (s.tile > 0.0f && (int(floorf((component(x, u) - s.tile_lo_u) / s.tile)) != s.tile_u ||
                           int(floorf((component(x, v) - s.tile_lo_v) / s.tile)) != s.tile_v)) {
-        return 0.0f;
+        return none;
     }
     const float du = component(x, u) - component(s.centre, u);
     const float dv = component(x, v) - component(s.centre, v);
-    return s.half_u > 0.0f ? rectangle_coverage(du, dv, s.half_u, s.half_v, s.spacing)
-                           : disc_coverage(du, dv, s.radius, s.spacing);
+    if (!(s.half_u > 0.0f)) {
+        const float c = disc_coverage(du, dv, s.radius, s.spacing);
+        return {c, c};
+    }
+    const float c = rectangle_coverage(du, dv, s.half_u, s.half_v, s.spacing);
+    if (s.arm < 0 || !(c > 0.0f)) return {c, c};
+    const float arm = s.arm == 0 ? panel_arm(du, s.half_u, s.spacing, s.arm_direction)
+                                 : panel_arm(dv, s.half_v, s.spacing, s.arm_direction);
+    return {c, c * arm};
 }
 
 // What the front tracker asks of the particles (problems/instruments.h: FrontTracker).
@@ -141,10 +168,10 @@ SPH_HD SiteSums wall_tile_cell_sums(const InstrumentSite& site, int k, const Ins
     for_each_particle_in_cell_near(
         site.at, k, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
             if (j < a.owned_begin || j >= a.owned_end || a.type[j] == kFluid) return;
-            const float c = wall_tile_weight(xyz(a.pos[j]), site);
-            if (c > 0.0f) {
-                s.weight += c;
-                s.pressure += tait_pressure(a.velrho[j].w, a.params) * c;
+            const WallWeight c = wall_tile_weight(xyz(a.pos[j]), site);
+            if (c.coverage > 0.0f) {
+                s.weight += c.coverage;
+                s.pressure += tait_pressure(a.velrho[j].w, a.params) * c.load;
             }
         });
     return s;

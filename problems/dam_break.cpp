@@ -44,9 +44,11 @@ Instruments DamBreak::instruments() const {
     for (int i = 0; i < 4; ++i) {
         in.probes.push_back({"P" + std::to_string(i + 5), top_x[i], kProbeY, kObstacleHi[2]});
     }
-    // The load on the obstacle: its face towards the dam, the one the surge strikes.
+    // The load on the obstacle: its face towards the dam, the one the surge strikes, and the
+    // moment of that force about the face's foot, the one that would overturn a building there.
     const double face_lo[3] = {kObstacleHi[0], kObstacleLo[1], kObstacleLo[2]};
     in.walls.push_back(wall_panel("F_obstacle", face_lo, kObstacleHi, 0, +1));
+    in.walls.push_back(wall_moment("M_obstacle", face_lo, kObstacleHi, 0, +1, 2, +1));
     FrontTracker front;
     front.axis = 0;
     front.direction = -1;  // the water runs from the dam (x = 1.992) towards x = 0

@@ -17,7 +17,8 @@
 //   --wall-sensor 0.8245,0.471,0.021,+x,D reads the face itself.
 // - Panel F_obstacle, the whole front face: the force the water exerts on the obstacle [N]
 //   (instruments/gauges.h), from the wall's pressures as a wall sensor reads them (mDBC: the
-//   water's).
+//   water's); M_obstacle, that force's moment about the face's foot [N m], the one that would
+//   overturn a building there (M_obstacle / F_obstacle: the height the force acts at).
 // - The front tracker follows the surge along the floor towards the obstacle (smallest x).
 #pragma once
 

@@ -39,6 +39,14 @@ struct Probe {
 // exerts on it [N], the integral of the same pressures over the rectangle (each patch's pressure
 // times the area of the patch inside it), positive when the water pushes on the wall. Where a
 // designer wants the load on a wall, a gate or a building's face rather than a sensor's reading.
+//
+// A moment panel (a panel with arm_axis >= 0): the moment of that force about one of the
+// rectangle's edges [N m], each patch's force times its lever arm, the distance from the edge to
+// the centroid of the patch's part inside the rectangle. The edge lies across arm_axis (one of the
+// face's in-plane axes) at the rectangle's low end along it (arm_direction +1: the arm grows
+// along +axis) or its high end (-1). A wall's overturning moment about its foot is the moment
+// about its lowest edge (arm +z); a gate hung from a hinge at its top, about its top edge (-z).
+// The force's centre of pressure lies moment / force from that edge.
 struct WallSensor {
     std::string name;
     double x, y, z;     // the disc's or the rectangle's centre, on the face [m]
@@ -48,8 +56,11 @@ struct WallSensor {
     // A panel's sides along the face's in-plane axes u = (axis + 1) % 3 and v = (axis + 2) % 3
     // (x: y and z; y: z and x; z: x and y) [m]; 0 for a disc.
     double side_u = 0.0, side_v = 0.0;
+    int arm_axis = -1;      // a moment panel's: 0 x, 1 y, 2 z, in the face's plane; -1: a force
+    int arm_direction = 1;  // +1: about the rectangle's low edge along arm_axis; -1: its high one
 
     bool panel() const { return side_u > 0.0; }
+    bool moment() const { return arm_axis >= 0; }
 };
 
 // "+x" ... "-z": a face's normal from the wall into the water, as an axis and a direction; false
@@ -85,6 +96,17 @@ inline WallSensor wall_panel(const std::string& name, const double lo[3], const 
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
     w.side_u = std::fabs(hi[u] - lo[u]);
     w.side_v = std::fabs(hi[v] - lo[v]);
+    return w;
+}
+
+// The moment panel of wall_panel(name, lo, hi, axis, direction) about its edge across
+// arm_axis at its low end along it (arm_direction +1) or its high end (-1). arm_axis must lie in
+// the face's plane (not `axis`).
+inline WallSensor wall_moment(const std::string& name, const double lo[3], const double hi[3],
+                              int axis, int direction, int arm_axis, int arm_direction) {
+    WallSensor w = wall_panel(name, lo, hi, axis, direction);
+    w.arm_axis = arm_axis;
+    w.arm_direction = arm_direction;
     return w;
 }
 

@@ -139,10 +139,11 @@ TEST(BranchPlan, ReadsWallAndInstrumentChanges) {
         "  gauge G_box 1.9 0.5\n"
         "  probe Q_box 1.88 0.5 0.04\n"
         "  sensor S_box 1.84 0.5 0.08 +x 0.1\n"
-        "  panel F_box 1.84 0.3 0 1.84 0.7 0.16 +x\n",
+        "  panel F_box 1.84 0.3 0 1.84 0.7 0.16 +x\n"
+        "  moment M_box 1.84 0.3 0 1.84 0.7 0.16 +x +z\n",
         "plan.txt");
     const std::vector<BranchChange>& c = plan.decisions[0].branches[0].changes;
-    ASSERT_EQ(c.size(), 6u);
+    ASSERT_EQ(c.size(), 7u);
     EXPECT_EQ(c[0].kind, BranchChange::Kind::kRemove);
     EXPECT_EQ(c[0].name, "obstacle");
     EXPECT_EQ(c[1].kind, BranchChange::Kind::kAddBox);
@@ -161,6 +162,13 @@ TEST(BranchPlan, ReadsWallAndInstrumentChanges) {
     EXPECT_DOUBLE_EQ(c[5].sensor.y, 0.5);
     EXPECT_DOUBLE_EQ(c[5].sensor.side_u, 0.4);   // along y
     EXPECT_DOUBLE_EQ(c[5].sensor.side_v, 0.16);  // along z
+    EXPECT_FALSE(c[5].sensor.moment());
+    EXPECT_EQ(c[6].kind, BranchChange::Kind::kSensor);
+    EXPECT_EQ(c[6].name, "M_box");
+    EXPECT_TRUE(c[6].sensor.moment());
+    EXPECT_EQ(c[6].sensor.arm_axis, 2);
+    EXPECT_EQ(c[6].sensor.arm_direction, 1);
+    EXPECT_DOUBLE_EQ(c[6].sensor.side_v, 0.16);
 }
 
 TEST(BranchPlan, MalformedChangesAreRefusedNamingTheLine) {
@@ -177,6 +185,10 @@ TEST(BranchPlan, MalformedChangesAreRefusedNamingTheLine) {
     EXPECT_NE(refusal(head + "panel F 1 0 0 1.1 1 0.2 +x\n").find("line 3: 'panel' takes"),
               std::string::npos);  // off the face's plane
     EXPECT_NE(refusal(head + "panel F 1 0 0 1 1 0 +x\n").find("line 3"), std::string::npos);
+    EXPECT_NE(refusal(head + "moment M 1 0 0 1 1 0.2 +x\n").find("line 3: 'moment' takes"),
+              std::string::npos);  // no arm
+    EXPECT_NE(refusal(head + "moment M 1 0 0 1 1 0.2 +x -x\n").find("line 3: 'moment' takes"),
+              std::string::npos);  // the arm along the normal
     EXPECT_NE(refusal("at 0.5\nremove obstacle\n").find("line 2: 'remove' before any branch"),
               std::string::npos);
 }

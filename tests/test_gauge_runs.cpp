@@ -56,9 +56,10 @@ TEST(GaugeOptions, ParseAndCombineWithTheProblems) {
     EXPECT_TRUE(o->problem_instruments);
 
     const Instruments in = run_instruments(DamBreak().instruments(), *o);
-    EXPECT_EQ(instrument_columns(in),
-              (std::vector<std::string>{"H1", "H2", "H3", "H4", "G1", "G2", "P1", "P2", "P3", "P4",
-                                        "P5", "P6", "P7", "P8", "Q1", "F_obstacle", "front_x"}));
+    EXPECT_EQ(
+        instrument_columns(in),
+        (std::vector<std::string>{"H1", "H2", "H3", "H4", "G1", "G2", "P1", "P2", "P3", "P4", "P5",
+                                  "P6", "P7", "P8", "Q1", "F_obstacle", "M_obstacle", "front_x"}));
 
     const auto bare = parse({"--no-instruments", "--gauge", "1,0.5"});
     ASSERT_TRUE(bare.has_value());

@@ -1,6 +1,6 @@
-// Wall sensors (discs on a wall's face, instruments/gauges.h) and load panels (rectangles on it)
-// on particle fields with known answers, their options and set-up checks; the low-pass filter of
-// the gauge series (instruments/low_pass.h) and gauges_filtered.csv.
+// Wall sensors (discs on a wall's face, instruments/gauges.h), load panels (rectangles on it) and
+// moment panels on particle fields with known answers, their options and set-up checks; the
+// low-pass filter of the gauge series (instruments/low_pass.h) and gauges_filtered.csv.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -147,8 +147,8 @@ TiledWeights tiled_weights(const WallSensor& sensor, double dp) {
     for (std::size_t i = 0; i < p.size(); ++i) {
         if (p.type[i] == kFluid) continue;
         const Vec3 x = xyz(p.pos[i]);
-        w.whole += wall_tile_weight(x, whole);
-        for (const InstrumentSite& tile : plan.sites) w.tiled += wall_tile_weight(x, tile);
+        w.whole += wall_tile_weight(x, whole).coverage;
+        for (const InstrumentSite& tile : plan.sites) w.tiled += wall_tile_weight(x, tile).coverage;
     }
     return w;
 }
@@ -220,6 +220,83 @@ TEST(WallPanels, TilesCoverThePanelOnceAndAnOffWallPanelIsRefused) {
     } catch (const OptionError& e) {
         EXPECT_NE(std::string(e.what()).find("wall panel F"), std::string::npos) << e.what();
     }
+}
+
+TEST(PanelArm, IsTheDistanceFromTheEdgeToTheCoveredPartsCentroid) {
+    const float dp = 0.02f;
+    EXPECT_NEAR(panel_arm(0.0f, 0.1f, dp, +1.0f), 0.1f, 1e-6f);  // a patch in the middle
+    EXPECT_NEAR(panel_arm(0.0f, 0.1f, dp, -1.0f), 0.1f, 1e-6f);
+    EXPECT_NEAR(panel_arm(-0.09f, 0.1f, dp, +1.0f), 0.01f, 1e-6f);  // the first patch, whole
+    EXPECT_NEAR(panel_arm(-0.09f, 0.1f, dp, -1.0f), 0.19f, 1e-6f);
+    EXPECT_NEAR(panel_arm(-0.1f, 0.1f, dp, +1.0f), 0.005f, 1e-6f);  // half of it inside
+    EXPECT_NEAR(panel_arm(0.1f, 0.1f, dp, -1.0f), 0.005f, 1e-6f);
+}
+
+WallSensor floor_moment(double x0, double y0, double x1, double y1, int arm_axis,
+                        int arm_direction) {
+    const double lo[3] = {x0, y0, 0.0}, hi[3] = {x1, y1, 0.0};
+    return wall_moment("M", lo, hi, 2, +1, arm_axis, arm_direction);
+}
+
+// A moment panel reads the integral of pressure times the distance from its edge: exactly for a
+// pressure constant over each patch, edges cut or not; for one linear across the edge, short by the
+// midpoint rule's b dp^2 / 12 per unit area (gauges.h). About opposite edges the two moments add up
+// to the force times the panel's length, the centroids' arms adding up to it.
+TEST(WallMoments, IntegratePressureTimesTheArmAboutAnEdge) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp);
+    const double p0 = 3000.0;
+    const HostParticles flat = floor_with(dp, params, [&](double, double, double) { return p0; });
+    const double x0 = 0.213, y0 = 0.305, x1 = 0.587, y1 = 0.471, L = x1 - x0, W = y1 - y0;
+    const double about_x0 = wall_readings({floor_moment(x0, y0, x1, y1, 0, +1)}, flat, params)[0];
+    EXPECT_NEAR(about_x0, p0 * W * L * L / 2.0, 2e-4 * p0 * W * L * L / 2.0);
+    const double about_y1 = wall_readings({floor_moment(x0, y0, x1, y1, 1, -1)}, flat, params)[0];
+    EXPECT_NEAR(about_y1, p0 * L * W * W / 2.0, 2e-4 * p0 * L * W * W / 2.0);
+
+    // p = a + b x on patches five times as wide, the midpoint rule's error well above rounding.
+    const double a = 2000.0, b = 20000.0, coarse = 0.05;
+    const SphParams coarse_params = params_for(coarse);
+    const HostParticles ramp =
+        floor_with(coarse, coarse_params, [&](double x, double, double) { return a + b * x; });
+    const double lo = 0.2, hi = 0.6, length = hi - lo, width = 0.2;  // edges on the patches'
+    const double exact = width * (a * length * length / 2.0 +
+                                  b * (lo * length * length / 2.0 + std::pow(length, 3) / 3.0));
+    const double midpoint = exact - width * b * length * coarse * coarse / 12.0;
+    const auto read = [&](const WallSensor& w) {
+        return wall_readings({w}, ramp, coarse_params)[0];
+    };
+    const double low = read(floor_moment(lo, 0.3, hi, 0.5, 0, +1));
+    EXPECT_NEAR(low, midpoint, 1e-4 * midpoint);
+    EXPECT_GT(std::fabs(low - exact), 10.0 * std::fabs(low - midpoint));  // the rule's error shows
+    const double high = read(floor_moment(lo, 0.3, hi, 0.5, 0, -1));
+    const double force = read(floor_panel(lo, 0.3, hi, 0.5));
+    EXPECT_NEAR(low + high, force * length, 1e-5 * force * length);
+    // The centre of pressure, moment / force from the edge: past the middle, where p is higher.
+    EXPECT_GT(low / force, 0.5 * length);
+}
+
+// Its tiles add up to the whole moment, each patch's arm measured from the panel's edge.
+TEST(WallMoments, TilesAddUpToTheWholeMoment) {
+    const double dp = 0.02;
+    const SphParams params = params_for(dp);
+    const WallSensor moment = floor_moment(0.11, 0.2, 0.93, 0.47, 1, +1);
+    Instruments in;
+    in.walls = {moment};
+    const InstrumentPlan plan = plan_instruments(in, params, -0.1, 1.0);
+    ASSERT_EQ(plan.wall_tiles.size(), 1u);
+    EXPECT_GT(plan.wall_tiles[0], 4);
+    const HostParticles p =
+        floor_with(dp, params, [](double x, double y, double) { return 1000.0 + 500.0 * x * y; });
+    double tiled = 0.0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        if (p.type[i] == kFluid) continue;
+        const float pressure = tait_pressure(p.velrho[i].w, params);
+        for (const InstrumentSite& tile : plan.sites) {
+            tiled += double(pressure) * wall_tile_weight(xyz(p.pos[i]), tile).load;
+        }
+    }
+    const double whole = wall_readings({moment}, p, params)[0];
+    EXPECT_NEAR(tiled * dp * dp, whole, 1e-4 * whole);
 }
 
 // --- options ---------------------------------------------------------------------------------
@@ -294,6 +371,42 @@ TEST(WallPanelOptions, ParseNameAndCheck) {
             ADD_FAILURE() << bad << " was accepted";
         } catch (const OptionError& e) {
             EXPECT_NE(std::string(e.what()).find("--wall-panel"), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(WallMomentOptions, ParseNameAndCheck) {
+    const auto o = parse({"--wall-panel", "0.8245,0.295,0,0.8245,0.698,0.161,+x", "--wall-moment",
+                          "0.8245,0.295,0,0.8245,0.698,0.161,+x,+z", "--wall-moment",
+                          "2.5,0.9,0,2.0,0.1,0,+z,-y"});
+    ASSERT_TRUE(o.has_value());
+    ASSERT_EQ(o->walls.size(), 3u);
+    EXPECT_EQ(o->walls[0].name, "F1");
+    EXPECT_FALSE(o->walls[0].moment());
+    const WallSensor& foot = o->walls[1];
+    EXPECT_EQ(foot.name, "M1");
+    EXPECT_TRUE(foot.panel());
+    EXPECT_TRUE(foot.moment());
+    EXPECT_EQ(foot.axis, 0);
+    EXPECT_EQ(foot.arm_axis, 2);
+    EXPECT_EQ(foot.arm_direction, 1);
+    EXPECT_NEAR(foot.side_v, 0.161, 1e-12);  // along z
+    const WallSensor& floor = o->walls[2];
+    EXPECT_EQ(floor.name, "M2");
+    EXPECT_EQ(floor.arm_axis, 1);
+    EXPECT_EQ(floor.arm_direction, -1);
+    for (const std::string& bad :
+         {"0.8245,0.295,0,0.8245,0.698,0.161,+x",      // no arm
+          "0.8245,0.295,0,0.8245,0.698,0.161,+x,+x",   // the arm along the face's normal
+          "0.8245,0.295,0,0.8245,0.698,0.161,+x,z",    // no direction
+          "0.8245,0.295,0,0.8245,0.698,0.161,+x,+z,",  // a ninth value
+          "0.8245,0.295,0,0.83,0.698,0.161,+x,+z",     // off the face's plane
+          "0.8245,0.295,0,0.8245,0.698,7,+x,+z"}) {    // above the domain
+        try {
+            parse({"--wall-moment", bad});
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const OptionError& e) {
+            EXPECT_NE(std::string(e.what()).find("--wall-moment"), std::string::npos) << e.what();
         }
     }
 }

@@ -120,6 +120,8 @@ def run_all(args: argparse.Namespace) -> Dict:
         options += ["--wall-sensor", f"0,{num(y)},{num(z)},+x,{num(2 * args.dp)}"]
     # And a load panel over the whole of that wall's face, above the surface too: the force.
     options += ["--wall-panel", f"0,0,0,0,{num(args.width)},{num(1.4 * args.depth)},+x"]
+    # And the moment of that force about the wall's foot.
+    options += ["--wall-moment", f"0,0,0,0,{num(args.width)},{num(1.4 * args.depth)},+x,+z"]
     if case_run.option_value(args.passthrough, "--output-every") is None:
         options += ["--output-every", num(args.t_end)]  # frames (--keep-frames) at 0 and t_end only
     if case_run.option_value(args.passthrough, "--gauge-every") is None:
@@ -148,14 +150,16 @@ def add_notes(summary: Summary, settings: Dict, z) -> None:
         "(src/instruments/gauges.h: Shepard-interpolated over fluid particles) on the vertical centre line, "
         "from 1.5 h above the floor to 1.5 h below the surface, and as many wall sensors (discs 2 dp "
         "across on the face of the wall x = 0, at the same heights, reading the wall's pressure), "
-        "and a load panel F1 over the whole of that wall's face (the force on it), "
+        "and a load panel F1 over the whole of that wall's face (the force on it) with M1, the "
+        "force's moment about the wall's foot, "
         "each averaged over "
         f"t >= {SETTLED_FROM:g} t_end, against p = rho0 g (H - z) with rho0 = {rho0:g} kg/m^3, "
         f"g = {g:g} m/s^2 and H the initial depth.",
         f"Metrics: the largest relative error |p_sim - p_ref| / p_ref over the probes at "
         f"z <= {COMPARED_BELOW:g} H; the largest fluctuation of a probe over the averaging "
         f"window (standard deviation / rho0 g H), which says whether the run had settled. The "
-        f"wall sensors' largest error, and the wall force's against rho0 g H^2 W / 2, are held "
+        f"wall sensors' largest error, the wall force's against rho0 g H^2 W / 2 and its moment's "
+        f"against rho0 g H^3 W / 6 are held "
         f"to {WALL_LIMIT:g} under mDBC (the walls then carry the water's pressure) and reported "
         "only under DBC.",
         "Expected: readings 1-3 % high at any dp with the default h = 1.3 dp. On that lattice the "
@@ -248,6 +252,15 @@ def compare(settings: Dict, out: str) -> Summary:
                            (QUICK_ERROR_LIMIT if quick else WALL_LIMIT) if mdbc else None,
                            details=f"{fmt(force)} N vs rho0 g H^2 W / 2 = {fmt(force_ref)} N"
                            + ("" if mdbc else "; reported only (DBC walls)")))
+    if "M1" in gauges:  # runs with --wall-moment
+        moment = float(np.mean(gauges["M1"][settled]))
+        moment_ref = rho0 * g * depth ** 3 * settings["width"] / 6.0
+        mdbc = settings.get("boundary", "dbc") == "mdbc"
+        summary.add(Metric("wall x = 0: relative error of the moment about its foot (panel M1)",
+                           run["label"], abs(moment / moment_ref - 1.0),
+                           (QUICK_ERROR_LIMIT if quick else WALL_LIMIT) if mdbc else None,
+                           details=f"{fmt(moment)} N m vs rho0 g H^3 W / 6 = {fmt(moment_ref)} "
+                           "N m" + ("" if mdbc else "; reported only (DBC walls)")))
     write_profile(os.path.join(out, PROFILE_CSV), z, p_sim, p_ref, rel)
     fig = plot(plt, depth, rho0, g, z, p_sim, rel, run["label"], limit)
     summary.save_figure(plt, fig, "Hydrostatic tank: settled pressure profile", out, FIGURE,

@@ -143,7 +143,7 @@ struct TextOptions {
                 mpi_buffers = "staged", out_of_domain = "remove", trace_window = "10:30",
                 boundary = "dbc", slip = "problem", neighbours = "list", early_rebuild = "on",
                 checkpoint_every, gauge_reading = "surface";
-    std::vector<std::string> gauges, probes, walls, panels;
+    std::vector<std::string> gauges, probes, walls, panels, moments;
 };
 
 // clang-format off
@@ -240,6 +240,12 @@ po::options_description measurement_options(RunOptions& o, TextOptions& t) {
          "X0,Y0,Z0,X1,Y1,Z1,FACE: add a load panel named F<n> on a wall: the rectangle with "
          "those opposite corners on the wall's face, FACE as for --wall-sensor; reads the force "
          "the water exerts on it [N] (the wall's pressure integrated over it); repeatable")
+        ("wall-moment", po::value(&t.moments)->composing(),
+         "X0,Y0,Z0,X1,Y1,Z1,FACE,ARM: add a moment panel named M<n>: the rectangle of "
+         "--wall-panel; reads the moment of the water's force on it about one of its edges "
+         "[N m]: ARM +z about its lowest edge (a wall's overturning moment about its foot), -z "
+         "about its top edge (a gate hung at its top); +x, -x, +y, -y likewise where they lie "
+         "along the face; repeatable")
         ("gauge-reading", po::value(&t.gauge_reading)->default_value(t.gauge_reading),
          "what every gauge reads: surface (the free surface of the water standing on the "
          "floor; water above an air pocket is not read) | wetted (the length of the line under "
@@ -415,8 +421,9 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     if (!read_variables(argc, argv, all, vm, help_out)) return std::nullopt;
     apply_text_options(text, vm, o);
     validate(o);
-    add_instruments(InstrumentTexts{text.gauges, text.probes, text.walls, text.panels},
-                    problem.domain(o.dp), o);
+    add_instruments(
+        InstrumentTexts{text.gauges, text.probes, text.walls, text.panels, text.moments},
+        problem.domain(o.dp), o);
     problem.check_resolution(o.dp);
     return o;
 }

@@ -73,16 +73,12 @@ WallSensor parse_wall_sensor(const std::string& text, const std::string& name) {
     return w;
 }
 
-WallSensor parse_wall_panel(const std::string& text, const std::string& name) {
-    const auto fail = [&](const std::string& why) {
-        throw OptionError(
-            "--wall-panel takes X0,Y0,Z0,X1,Y1,Z1,FACE, e.g. 1.61,0,0,1.61,0.15,0.6,-x (opposite "
-            "corners of a rectangle on a wall's face in metres, FACE the direction from the wall "
-            "into the water): " +
-            why + " (got '" + text + "')");
-    };
-    const std::vector<std::string> items = comma_items(text);
-    if (items.size() != 7) fail("seven values needed");
+namespace {
+
+// "X0,Y0,Z0,X1,Y1,Z1,FACE" in items[0..6] as a panel named `name`; `fail` names the problem.
+template <typename Fail>
+WallSensor panel_of(const std::vector<std::string>& items, const std::string& name,
+                    const Fail& fail) {
     int axis = 0, direction = 1;
     if (!parse_face(items[6], axis, direction)) fail("FACE must be +x, -x, +y, -y, +z or -z");
     double lo[3], hi[3];
@@ -97,6 +93,40 @@ WallSensor parse_wall_panel(const std::string& text, const std::string& name) {
              ") and the rectangle have a side along " + "xyz"[u] + " and along " + "xyz"[v]);
     }
     return wall_panel(name, lo, hi, axis, direction);
+}
+
+}  // namespace
+
+WallSensor parse_wall_panel(const std::string& text, const std::string& name) {
+    const auto fail = [&](const std::string& why) {
+        throw OptionError(
+            "--wall-panel takes X0,Y0,Z0,X1,Y1,Z1,FACE, e.g. 1.61,0,0,1.61,0.15,0.6,-x (opposite "
+            "corners of a rectangle on a wall's face in metres, FACE the direction from the wall "
+            "into the water): " +
+            why + " (got '" + text + "')");
+    };
+    const std::vector<std::string> items = comma_items(text);
+    if (items.size() != 7) fail("seven values needed");
+    return panel_of(items, name, fail);
+}
+
+WallSensor parse_wall_moment(const std::string& text, const std::string& name) {
+    const auto fail = [&](const std::string& why) {
+        throw OptionError(
+            "--wall-moment takes X0,Y0,Z0,X1,Y1,Z1,FACE,ARM, e.g. 1.61,0,0,1.61,0.15,0.6,-x,+z "
+            "(a rectangle as --wall-panel; ARM +z: the moment about its lowest edge, -z: about "
+            "its top edge, likewise along its other side): " +
+            why + " (got '" + text + "')");
+    };
+    const std::vector<std::string> items = comma_items(text);
+    if (items.size() != 8) fail("eight values needed");
+    WallSensor w = panel_of(items, name, fail);
+    if (!parse_face(items[7], w.arm_axis, w.arm_direction) || w.arm_axis == w.axis) {
+        const int u = (w.axis + 1) % 3, v = (w.axis + 2) % 3;
+        fail(std::string("ARM must be +") + "xyz"[u] + ", -" + "xyz"[u] + ", +" + "xyz"[v] +
+             " or -" + "xyz"[v] + ", an axis along the face");
+    }
+    return w;
 }
 
 void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions& o) {
@@ -120,22 +150,27 @@ void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions
         inside(c, "probe", text);
         o.probes.push_back({"Q" + std::to_string(o.probes.size() + 1), c[0], c[1], c[2]});
     }
-    long discs = 0, panels = 0;
-    for (const WallSensor& w : o.walls) ++(w.panel() ? panels : discs);
+    long discs = 0, panels = 0, moments = 0;
+    for (const WallSensor& w : o.walls) ++(w.moment() ? moments : w.panel() ? panels : discs);
     for (const std::string& text : texts.walls) {
         const WallSensor w = parse_wall_sensor(text, "W" + std::to_string(++discs));
         inside({w.x, w.y, w.z}, "wall-sensor", text);
         o.walls.push_back(w);
     }
-    for (const std::string& text : texts.panels) {
-        const WallSensor w = parse_wall_panel(text, "F" + std::to_string(++panels));
+    const auto add_panel = [&](const WallSensor& w, const char* option, const std::string& text) {
         const int u = (w.axis + 1) % 3, v = (w.axis + 2) % 3;
         std::vector<double> lo{w.x, w.y, w.z}, hi{w.x, w.y, w.z};
         lo[u] -= 0.5 * w.side_u, hi[u] += 0.5 * w.side_u;
         lo[v] -= 0.5 * w.side_v, hi[v] += 0.5 * w.side_v;
-        inside(lo, "wall-panel", text);
-        inside(hi, "wall-panel", text);
+        inside(lo, option, text);
+        inside(hi, option, text);
         o.walls.push_back(w);
+    };
+    for (const std::string& text : texts.panels) {
+        add_panel(parse_wall_panel(text, "F" + std::to_string(++panels)), "wall-panel", text);
+    }
+    for (const std::string& text : texts.moments) {
+        add_panel(parse_wall_moment(text, "M" + std::to_string(++moments)), "wall-moment", text);
     }
 }
 

@@ -67,20 +67,28 @@ bool parse_change(const std::vector<std::string>& words, BranchChange& change, s
         }
         return true;
     }
-    if (keyword == "panel") {
+    if (keyword == "panel" || keyword == "moment") {
+        const bool moment = keyword == "moment";
         change.kind = Kind::kSensor;
-        why =
-            "'panel' takes a name, the opposite corners X0 Y0 Z0 X1 Y1 Z1 of a rectangle on a "
-            "wall's face (the same coordinate along its normal) and the face's normal into the "
-            "water (panel F_gate 1.2 0 0 1.2 1 0.5 -x)";
-        int axis = 0, direction = 1;
-        if (words.size() != 9 || !is_name(words[1]) || !read_numbers(words, 2, 6, n) ||
-            !parse_face(words[8], axis, direction)) {
+        why = moment ? "'moment' takes a name, a panel's corners and face as 'panel' does and the "
+                       "arm, an axis along the face from the edge the moment is about (+z: the "
+                       "lowest edge; moment M_gate 1.2 0 0 1.2 1 0.5 -x +z)"
+                     : "'panel' takes a name, the opposite corners X0 Y0 Z0 X1 Y1 Z1 of a "
+                       "rectangle on a wall's face (the same coordinate along its normal) and the "
+                       "face's normal into the water (panel F_gate 1.2 0 0 1.2 1 0.5 -x)";
+        int axis = 0, direction = 1, arm_axis = -1, arm_direction = 1;
+        if (words.size() != (moment ? 10u : 9u) || !is_name(words[1]) ||
+            !read_numbers(words, 2, 6, n) || !parse_face(words[8], axis, direction)) {
             return false;
         }
         if (!spans_face_rectangle(n, n + 3, axis)) return false;
+        if (moment && (!parse_face(words[9], arm_axis, arm_direction) || arm_axis == axis)) {
+            return false;
+        }
         change.name = words[1];
-        change.sensor = wall_panel(words[1], n, n + 3, axis, direction);
+        change.sensor =
+            moment ? wall_moment(words[1], n, n + 3, axis, direction, arm_axis, arm_direction)
+                   : wall_panel(words[1], n, n + 3, axis, direction);
         return true;
     }
     if (keyword == "gauge" || keyword == "probe" || keyword == "sensor") {
@@ -170,12 +178,13 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
             plan.decisions.back().branches.push_back(Branch{words[1], {}});
             decision_time_of[words[1]] = plan.decisions.back().time;
         } else {
-            static const std::set<std::string> kChanges = {"alpha", "delta", "remove", "add_box",
-                                                           "gauge", "probe", "sensor", "panel"};
+            static const std::set<std::string> kChanges = {"alpha",   "delta", "remove",
+                                                           "add_box", "gauge", "probe",
+                                                           "sensor",  "panel", "moment"};
             if (kChanges.count(keyword) == 0) {
                 fail("unknown statement '" + keyword +
                      "' (at, branch, and the changes alpha, delta, remove, add_box, gauge, probe, "
-                     "sensor, panel)");
+                     "sensor, panel, moment)");
             }
             if (plan.decisions.empty() || plan.decisions.back().branches.empty()) {
                 fail("'" + keyword + "' before any branch ('branch NAME' first)");

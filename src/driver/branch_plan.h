@@ -34,7 +34,7 @@ struct BranchChange {
         kAddBox,  // boundary particles fill `box` (a wall raised, an obstacle placed)
         kGauge,   // instruments added from the decision point on
         kProbe,
-        kSensor,  // a wall sensor's disc or a load panel
+        kSensor,  // a wall sensor's disc, a load panel or a moment panel
     };
     Kind kind = Kind::kAlpha;
     int line = 0;  // in the branch file, for messages about it

@@ -107,8 +107,11 @@ void check_wall_sensors(const std::vector<WallSensor>& sensors, const HostPartic
         if (!std::isnan(readings[s])) continue;
         const WallSensor& w = sensors[s];
         std::ostringstream msg;
-        msg << (w.panel() ? "wall panel " : "wall sensor ") << w.name << " at (" << w.x << ", "
-            << w.y << ", " << w.z << ") m facing " << (w.direction > 0 ? '+' : '-') << "xyz"[w.axis]
+        msg << (w.moment()  ? "moment panel "
+                : w.panel() ? "wall panel "
+                            : "wall sensor ")
+            << w.name << " at (" << w.x << ", " << w.y << ", " << w.z << ") m facing "
+            << (w.direction > 0 ? '+' : '-') << "xyz"[w.axis]
             << " has no wall behind it: " << (w.panel() ? "it" : "its centre")
             << " must lie on a wall's face (the surface the water touches) and FACE point from "
                "the wall into the water";

@@ -56,6 +56,8 @@ InstrumentSite whole_sensor(const WallSensor& w, double dp) {
     s.radius = float(0.5 * w.diameter);
     s.half_u = float(0.5 * w.side_u);
     s.half_v = float(0.5 * w.side_v);
+    s.arm = w.moment() ? (w.arm_axis - w.axis + 3) % 3 - 1 : -1;  // u: axis + 1, v: axis + 2
+    s.arm_direction = float(w.arm_direction);
     s.spacing = float(dp);
     return s;
 }

@@ -240,10 +240,10 @@ std::vector<double> wall_readings(const std::vector<WallSensor>& sensors,
         double weight = 0.0, pressure = 0.0;
         for (std::size_t p = 0; p < particles.size(); ++p) {
             if (particles.type[p] == kFluid) continue;
-            const float c = wall_tile_weight(xyz(particles.pos[p]), disc);
-            if (c > 0.0f) {
-                weight += c;
-                pressure += double(tait_pressure(particles.velrho[p].w, params)) * c;
+            const WallWeight c = wall_tile_weight(xyz(particles.pos[p]), disc);
+            if (c.coverage > 0.0f) {
+                weight += c.coverage;
+                pressure += double(tait_pressure(particles.velrho[p].w, params)) * c.load;
             }
         }
         out.push_back(wall_reading(sensor, weight, pressure, dp));

@@ -54,6 +54,11 @@
 // layer's pressures at the patch centres are the midpoint rule's). Under mDBC the wall's first
 // rows above a surface take some pressure from the water below their ghost nodes: in a still
 // tank at H / dp 24 they add about 0.6 % to the force on the wall.
+// A moment panel reads the moment of that force about one of the rectangle's edges: the same sum
+// with each patch's pressure also times its lever arm, the distance from the edge to the centroid
+// of the patch's part inside the rectangle (panel_arm) [N m]. Exact for pressures constant over
+// each patch; a pressure linear across the edge is off by the midpoint rule's p' dp^2 / 12 per unit
+// area (a hydrostatic wall's moment about its foot, rho g W H^3 / 6, by dp^2 / (2 H^2) of it).
 //
 // Front: among fluid particles with floor <= z < floor + band, the furthest along the tracker's
 // axis and direction that has at least `min_neighbours` other such particles within 2 dp; the
@@ -73,8 +78,8 @@ namespace sph {
 struct InstrumentReadings {
     std::vector<double> heights;    // per gauge, free-surface elevation [m]; 0 where dry
     std::vector<double> pressures;  // per probe [Pa]; 0 where dry
-    std::vector<double> walls;      // per wall sensor [Pa], panel [N]; 0 where the wall is dry
-    double front = 0.0;             // [m]; NaN when no particle qualifies; unset without a tracker
+    std::vector<double> walls;  // per wall sensor [Pa], panel [N], moment panel [N m]; NaN: no wall
+    double front = 0.0;         // [m]; NaN when no particle qualifies; unset without a tracker
 };
 
 // A gauge's reading rule, fed its line's colour sample by sample from the bottom up, `step`
@@ -117,12 +122,14 @@ std::vector<double> probe_pressures(const std::vector<Probe>& probes,
                                     const HostParticles& particles, const SphParams& params);
 double surge_front(const FrontTracker& tracker, const HostParticles& particles,
                    const SphParams& params);
-// Each wall sensor's mean pressure [Pa] or, for a panel, its force [N].
+// Each wall sensor's mean pressure [Pa] or, for a panel, its force [N] (a moment panel: its
+// moment [N m]).
 std::vector<double> wall_readings(const std::vector<WallSensor>& sensors,
                                   const HostParticles& particles, const SphParams& params);
 
 // A wall sensor's reading from its sums (weight: sum_j c_j, pressure: sum_j c_j p_j): a disc's
-// pressure / weight [Pa], a panel's pressure dp^2 [N]; NaN where the weight is 0 (no wall).
+// pressure / weight [Pa], a panel's pressure dp^2 [N] (a moment panel's [N m]); NaN where the
+// weight is 0 (no wall).
 double wall_reading(const WallSensor& sensor, double weight, double pressure, double dp);
 
 // Everything at once (gauges and probes share one pass over the particles).
