@@ -142,6 +142,11 @@ class HydrostaticQuickTest(CaseTestBase):
         force = rows[("wall x = 0: relative error of the force (panel F1)", run)]
         self.assert_finite(force)
         self.assertLess(float(force["value"]), 0.1)
+        moment = rows[("wall x = 0: relative error of the moment about its foot (panel M1)", run)]
+        self.assert_finite(moment)
+        self.assertLess(float(moment["value"]), 0.1)
+        self.assert_finite(rows[("wall sensors vs the run's compressible still water, "
+                                 "z <= 0.9 H", run)])
         with open(os.path.join(self.out, "profile.csv")) as f:
             profile = list(csv.DictReader(f))
         self.assertEqual(len(profile), 8)
@@ -154,6 +159,40 @@ class HydrostaticQuickTest(CaseTestBase):
         self.assertTrue(os.path.isfile(os.path.join(self.out, "runs", "dp0.0625",
                                                     "StillWater.pvd")))
         self.assert_recomputes("hydrostatic.py", "hydrostatic_profile.png")
+
+
+class CompressibleStillWaterTest(unittest.TestCase):
+    """hydrostatic.compressible_reference: the Tait fluid at rest with the mass of depth H."""
+
+    def setUp(self):
+        sys.path.insert(0, HERE)
+        import hydrostatic  # needs numpy, as the cases' metrics do
+        self.np = hydrostatic.np
+        self.reference = hydrostatic.compressible_reference
+
+    def test_a_stiff_fluid_is_rho0_g_depth(self):
+        z = self.np.linspace(0.0, 0.45, 10)
+        p = self.reference(z, 0.5, 1000.0, 9.81, 1e5, 7.0)
+        self.assertTrue(self.np.allclose(p, 1000.0 * 9.81 * (0.5 - z), rtol=1e-6))
+
+    def test_the_column_holds_its_mass_and_balances_its_weight(self):
+        np, H, rho0, g, gamma = self.np, 0.5, 1000.0, 9.81, 7.0
+        c0 = 20.0 * math.sqrt(g * H)
+        b = rho0 * c0 ** 2 / gamma
+        z = np.linspace(0.0, H, 200001)
+        p = self.reference(z, H, rho0, g, c0, gamma)
+        rho = np.where(p > 0.0, rho0 * (1.0 + p / b) ** (1.0 / gamma), 0.0)
+        mass = float(np.sum(0.5 * (rho[1:] + rho[:-1]) * np.diff(z)))
+        self.assertAlmostEqual(mass / (rho0 * H), 1.0, delta=1e-5)
+        wet = p > 1.0
+        dp_dz = np.gradient(p, z)
+        self.assertTrue(np.allclose(dp_dz[wet][1:-1], -rho[wet][1:-1] * g, rtol=1e-4))
+        surface = float(z[p > 0.0][-1])  # g H^2 / (2 c0^2) below H, to first order
+        self.assertAlmostEqual((H - surface) / (g * H ** 2 / (2 * c0 ** 2)), 1.0, delta=0.02)
+        # Near the surface the pressure falls short of rho0 g (H - z) by rho0 g^2 H^2 / (2 c0^2).
+        at = 0.411
+        short = 1000.0 * 9.81 * (H - at) - float(self.reference(at, H, rho0, g, c0, gamma))
+        self.assertAlmostEqual(short / (rho0 * g ** 2 * H ** 2 / (2 * c0 ** 2)), 1.0, delta=0.05)
 
 
 class LobovskyQuickTest(CaseTestBase):
