@@ -210,6 +210,29 @@ TEST(GaugeRun, NoFramesStillWritesTheGauges) {
     }
 }
 
+// Under DBC the log says that the wall sensors and panels read the walls' own pressures; under
+// mDBC, which reads the water's, it says nothing.
+TEST(GaugeRun, TheLogNotesWhatWallSensorsReadUnderDbc) {
+    for (BoundaryModel boundary : {BoundaryModel::kDbc, BoundaryModel::kMdbc}) {
+        testing::TempDir dir("dbc_note");
+        RunOptions o = testing::small_run(0.08, 0.002);
+        o.output_dir = dir.path();
+        o.write_output = true;
+        o.write_frames = false;
+        o.boundary = boundary;
+        DamBreak problem;
+        Simulation sim(problem, o, 0);
+        std::ostringstream log;
+        sim.run(log);
+        const bool noted =
+            log.str().find(
+                "note: under --boundary dbc the wall sensors and panels (F_obstacle, "
+                "M_obstacle) read the dynamic boundary particles' own pressures") !=
+            std::string::npos;
+        EXPECT_EQ(noted, boundary == BoundaryModel::kDbc) << log.str();
+    }
+}
+
 // --- Rows of time averages (--gauge-average) ----------------------------------------------------
 
 TEST(IntervalAverage, TakesTheTrapezoidalMeanOfEachInterval) {

@@ -252,6 +252,15 @@ RunReport Simulation::run(std::ostream& rank_log) {
     log << problem_.name() << ": " << particle_count_ << " particles (" << fluid_count_
         << " fluid), dp " << options_.dp << " m, to t = " << options_.t_end << " s\n"
         << "backend: " << backend_ << " (" << backend_note_ << ") on " << report.device << "\n";
+    if (options_.boundary == BoundaryModel::kDbc && !instruments_.walls.empty()) {
+        // DBC's wall particles get their density by continuity, their own rather than the water's.
+        log << "note: under --boundary dbc the wall sensors and panels (";
+        for (std::size_t w = 0; w < instruments_.walls.size(); ++w) {
+            log << (w > 0 ? ", " : "") << instruments_.walls[w].name;
+        }
+        log << ") read the dynamic boundary particles' own pressures, not the water's (they "
+               "overshoot and ring at impacts); --boundary mdbc reads the water's\n";
+    }
     if (span_.spread()) {
         const std::string library = Ranks::mpi_library();
         log << "MPI: " << ranks_->size() << " ranks, " << span_.devices() << " devices; "
