@@ -289,27 +289,33 @@ TEST(Branches, EachKindOfChangeEqualsItsScenarioRunAlone) {
     EXPECT_TRUE(std::filesystem::exists(dir.path() + "/tree/tree_report/H1.svg"));
 }
 
-// With --gauge-average a decision point falls inside a row's interval: each branch takes the
-// interval up, its added instruments starting theirs at the decision point, as the scenario run
-// alone does.
+// With --gauge-average a decision point falls inside a row's interval and a filtered row's window:
+// each branch takes both up, its added instruments starting theirs at the decision point, as the
+// scenario run alone does.
 TEST(Branches, AveragedGaugesGoOnThroughADecisionPoint) {
     testing::TempDir dir("averaged");
     const std::string plan = write_plan(dir.path(), "plan.txt",
                                         "at 0.05\nbranch same\nbranch instruments\n"
                                         "  gauge G_new 1.9 0.5\n  probe Q_new 1.88 0.5 0.04\n");
-    const std::vector<std::string> averaged = {"--gauge-average", "--gauge-every", "0.03"};
+    const std::vector<std::string> averaged = {"--gauge-average", "--gauge-every", "0.03",
+                                               "--gauge-filter", "20"};
     std::vector<std::string> args = averaged;
     args.insert(args.end(), {"--branches", plan});
     ASSERT_EQ(run_dambreak(dir.path() + "/straight", averaged).code, 0);
     const testing::AppResult tree = run_dambreak(dir.path() + "/tree", args);
     ASSERT_EQ(tree.code, 0) << tree.err;
-    EXPECT_EQ(testing::read_text(dir.path() + "/tree/same/gauges.csv"),
-              testing::read_text(dir.path() + "/straight/gauges.csv"));
+    for (const char* file : {"/gauges.csv", "/gauges_filtered.csv"}) {
+        EXPECT_EQ(testing::read_text(dir.path() + "/tree/same" + file),
+                  testing::read_text(dir.path() + "/straight" + file))
+            << file;
+    }
     args.insert(args.end(), {"--scenario", "instruments"});
     const testing::AppResult alone = run_dambreak(dir.path() + "/alone", args);
     ASSERT_EQ(alone.code, 0) << alone.err;
     const std::string shared = testing::read_text(dir.path() + "/tree/instruments/gauges.csv");
     EXPECT_EQ(testing::read_text(dir.path() + "/alone/gauges.csv"), shared);
+    EXPECT_EQ(testing::read_text(dir.path() + "/alone/gauges_filtered.csv"),
+              testing::read_text(dir.path() + "/tree/instruments/gauges_filtered.csv"));
     const std::vector<std::string> rows =
         testing::read_lines(dir.path() + "/tree/instruments/gauges.csv");
     EXPECT_NE(rows[0].find("G_new"), std::string::npos);

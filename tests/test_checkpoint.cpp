@@ -51,6 +51,14 @@ std::string a_checkpoint(const std::string& dir) {
     outputs.gauge_columns = {"H1", "H2"};
     outputs.gauge_times = {0.0, 0.01};
     outputs.gauge_rows = {{0.1, 0.2}, {0.3, 0.4}};
+    StreamingLowPass::State filter;  // --gauge-average --gauge-filter: a row still to filter
+    filter.cutoff_hz = 200.0;
+    filter.times = {0.009, 0.01};
+    filter.readings = {{0.25, 0.35}, {0.3, 0.4}};
+    filter.pending = {0.01};
+    filter.filtered = {{0.1, 0.2}};
+    filter.last_row = 0.01;
+    outputs.gauge_filter = filter;
     return sim.write_checkpoint_now(outputs, 1.5);
 }
 
@@ -67,12 +75,42 @@ TEST(CheckpointFile, RoundTripsEveryField) {
     EXPECT_EQ(s.particles.id.size(), s.particles.size());
     EXPECT_EQ(s.outputs.frames.size(), 1u);
     EXPECT_EQ(s.outputs.gauge_rows[1][1], 0.4);
+    ASSERT_TRUE(s.outputs.gauge_filter.has_value());
+    EXPECT_EQ(s.outputs.gauge_filter->readings[0][1], 0.35);
+    EXPECT_EQ(s.outputs.gauge_filter->pending, std::vector<double>{0.01});
+    EXPECT_EQ(s.outputs.gauge_filter->filtered[0][0], 0.1);
     EXPECT_EQ(s.first_slices, std::vector<int>{0});
     EXPECT_FALSE(s.physics.empty());
     // Written again, the same bytes.
     const std::string again = dir.path() + "/again.chk";
     write_checkpoint(again, s);
     EXPECT_EQ(read_file_bytes(again), read_file_bytes(path));
+}
+
+std::string message_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(CheckpointFile, AFilterThatIsNotTheRowsIsRefused) {
+    testing::TempDir dir("filter");
+    const RunState s = read_checkpoint(a_checkpoint(dir.path()));
+    auto refusal = [&](const std::function<void(StreamingLowPass::State&)>& spoil) {
+        RunState bad = s;
+        spoil(*bad.outputs.gauge_filter);
+        const std::string path = dir.path() + "/bad.chk";
+        write_checkpoint(path, bad);  // well formed, checksums and all
+        return message_of([&] { read_checkpoint(path); });
+    };
+    std::string err = refusal([](StreamingLowPass::State& f) { f.pending.clear(); });
+    EXPECT_NE(err.find("section GFLT"), std::string::npos) << err;
+    EXPECT_NE(err.find("not as many rows as gauges.csv"), std::string::npos) << err;
+    err = refusal([](StreamingLowPass::State& f) { f.readings[1].pop_back(); });
+    EXPECT_NE(err.find("does not match gauges.csv's columns"), std::string::npos) << err;
 }
 
 TEST(CheckpointFile, EveryTruncationIsRefused) {
@@ -93,15 +131,6 @@ TEST(CheckpointFile, AFlippedByteAnywhereIsRefused) {
         damaged[at] = char(damaged[at] ^ 0x10);
         EXPECT_THROW(parse_checkpoint(damaged, "flipped"), CorruptFile) << "byte " << at;
     }
-}
-
-std::string message_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "";
 }
 
 TEST(CheckpointFile, ForeignFilesAndVersionsAreNamed) {

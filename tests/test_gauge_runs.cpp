@@ -19,6 +19,7 @@
 #include "gauge_csv.h"
 #include "instruments/gauges.h"
 #include "instruments/interval_average.h"
+#include "instruments/low_pass.h"
 #include "test_support.h"
 
 namespace sph {
@@ -276,23 +277,30 @@ std::vector<std::pair<double, std::vector<double>>> gauge_rows(const std::string
     return rows;
 }
 
+// A small DamBreak run with rows every `every` (1e-9: at every iteration), averaged or not,
+// filtered at `filter_hz` (0: not), written to `dir`; returns `dir`.
+std::string small_gauge_run(const std::string& dir, double every, bool average,
+                            double filter_hz = 0.0) {
+    RunOptions o = testing::small_run(0.08, 0.03);
+    o.output_dir = dir;
+    o.write_output = true;
+    o.write_frames = false;
+    o.gauge_every = every;
+    o.gauge_average = average;
+    o.gauge_filter_hz = filter_hz;
+    DamBreak problem;
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    sim.run(log);
+    return dir;
+}
+
 TEST(GaugeRun, AveragedRowsAreTheMeansOfTheReadingsAtEveryIteration) {
     testing::TempDir dir("averaged");
-    DamBreak problem;
-    auto run = [&](const std::string& name, double every, bool average) {
-        RunOptions o = testing::small_run(0.08, 0.03);
-        o.output_dir = dir.path() + "/" + name;
-        o.write_output = true;
-        o.write_frames = false;
-        o.gauge_every = every;
-        o.gauge_average = average;
-        Simulation sim(problem, o, 0);
-        std::ostringstream log;
-        sim.run(log);
-        return gauge_rows(o.output_dir + "/gauges.csv");
-    };
-    const auto each = run("each", 1e-9, false);  // a row at every iteration
-    const auto means = run("means", 0.004, true);
+    const auto each =
+        gauge_rows(small_gauge_run(dir.path() + "/each", 1e-9, false) + "/gauges.csv");
+    const auto means =
+        gauge_rows(small_gauge_run(dir.path() + "/means", 0.004, true) + "/gauges.csv");
     ASSERT_GE(each.size(), 40u);
     ASSERT_GE(means.size(), 8u);
     EXPECT_EQ(means.front(), each.front());  // the first row: the readings at t = 0
@@ -326,6 +334,46 @@ TEST(GaugeRun, AveragedRowsAreTheMeansOfTheReadingsAtEveryIteration) {
         at = k;
     }
     EXPECT_GT(differ, means.size());  // a mean is not the reading at its row's time
+}
+
+// With --gauge-average the filter takes the readings at every iteration: gauges_filtered.csv's
+// rows are those of a run with a row at every iteration, filtered, at the same times, digit for
+// digit; the rows' own filter (what the filter took before) gives other numbers.
+TEST(GaugeRun, FilteredRowsOfAnAveragedRunFilterTheReadingsAtEveryIteration) {
+    testing::TempDir dir("filtered");
+    constexpr double kCutoff = 50.0;  // reach 10.6 ms: half a dozen iterations either side
+    const std::string each = small_gauge_run(dir.path() + "/each", 1e-9, false, kCutoff);
+    const std::string averaged = small_gauge_run(dir.path() + "/averaged", 0.004, true, kCutoff);
+    const std::vector<std::string> each_lines = read_lines(each + "/gauges_filtered.csv");
+    const std::vector<std::string> lines = read_lines(averaged + "/gauges_filtered.csv");
+    ASSERT_EQ(lines.size(), read_lines(averaged + "/gauges.csv").size());
+    ASSERT_GE(lines.size(), 9u);
+    ASSERT_GE(each_lines.size(), 4 * lines.size());
+    EXPECT_EQ(lines[0], each_lines[0]);  // the columns
+    std::size_t k = 1;
+    for (std::size_t r = 1; r < lines.size(); ++r) {
+        const std::string time = lines[r].substr(0, lines[r].find(','));
+        while (k < each_lines.size() && each_lines[k].substr(0, each_lines[k].find(',')) != time)
+            ++k;
+        ASSERT_LT(k, each_lines.size()) << "no reading at the row's time " << time;
+        EXPECT_EQ(lines[r], each_lines[k]);
+    }
+    // Filtering the averaged run's rows instead gives other numbers.
+    const auto rows = gauge_rows(averaged + "/gauges.csv");
+    const auto filtered = gauge_rows(averaged + "/gauges_filtered.csv");
+    std::vector<double> times;
+    for (const auto& row : rows) times.push_back(row.first);
+    std::size_t differ = 0;
+    for (std::size_t c = 0; c < rows.front().second.size(); ++c) {
+        std::vector<double> series;
+        for (const auto& row : rows) series.push_back(row.second[c]);
+        const std::vector<double> of_rows = gaussian_low_pass(times, series, kCutoff);
+        for (std::size_t r = 0; r < rows.size(); ++r) {
+            const double a = of_rows[r], b = filtered[r].second[c];
+            if (std::isfinite(a) && std::fabs(a - b) > 1e-6 * (1.0 + std::fabs(a))) ++differ;
+        }
+    }
+    EXPECT_GT(differ, rows.size());
 }
 
 }  // namespace

@@ -318,12 +318,14 @@ TEST(MpiRanks, ACheckpointAcrossRanksRestartsOnAnotherRankCount) {
 }
 
 // --gauge-average across ranks: every rank reads at every iteration (a collective), rank 0
-// averages; the rows are one process's, and a checkpoint inside an interval goes on exactly.
+// averages and filters; the rows are one process's, and a checkpoint inside an interval goes on
+// exactly, filtered rows and all.
 TEST(MpiRanks, AveragedGaugesAcrossRanksAreOneProcesssAndGoOnAfterARestart) {
     testing::TempDir dir("mpi-averaged");
     auto averaged = [&](const std::string& name, const std::string& devices) {
         std::vector<std::string> args = simulation(dir.path() + "/" + name, devices, "on");
-        args.insert(args.end(), {"--gauge-average", "--gauge-every", "0.04"});
+        args.insert(args.end(),
+                    {"--gauge-average", "--gauge-every", "0.04", "--gauge-filter", "20"});
         return args;
     };
     const Job whole = run(0, averaged("whole", "1"));
@@ -346,6 +348,10 @@ TEST(MpiRanks, AveragedGaugesAcrossRanksAreOneProcesssAndGoOnAfterARestart) {
     const Job resumed = run(0, again);
     ASSERT_EQ(resumed.code, 0) << resumed.output;
     EXPECT_EQ(testing::read_text(dir.path() + "/again/gauges.csv"), rows);
+    const std::string filtered = testing::read_text(dir.path() + "/whole/gauges_filtered.csv");
+    EXPECT_FALSE(filtered.empty());
+    EXPECT_EQ(testing::read_text(dir.path() + "/first/gauges_filtered.csv"), filtered);
+    EXPECT_EQ(testing::read_text(dir.path() + "/again/gauges_filtered.csv"), filtered);
 }
 
 TEST(MpiRanks, ADeviceThatFailsOnOneRankEndsTheSimulationWithItsMessage) {

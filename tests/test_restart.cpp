@@ -120,7 +120,8 @@ TEST(RestartProgram, GaugesAndFramesGoOnWhereTheyStopped) {
 }
 
 // With --gauge-average a checkpoint falls inside a row's interval: the restart takes up the
-// interval's sums, and the rows are the straight run's.
+// interval's sums, and the rows are the straight run's; with --gauge-filter it falls inside the
+// window of a row still to filter, and the filtered rows are the straight run's too.
 TEST(RestartProgram, AveragedGaugesGoOnFromInsideAnInterval) {
     testing::TempDir dir("averaged");
     DamBreak problem;
@@ -128,7 +129,8 @@ TEST(RestartProgram, AveragedGaugesGoOnFromInsideAnInterval) {
         std::vector<std::string> a = program_args(out, t_end);
         const auto every = std::find(a.begin(), a.end(), "--gauge-every");
         *(every + 1) = "0.03";  // rows at 0.09 and 0.12 s around the checkpoint near 0.1 s
-        a.push_back("--gauge-average");
+        // 20 Hz: the row at 0.09 s reaches 26 ms on, past the checkpoint
+        a.insert(a.end(), {"--gauge-average", "--gauge-filter", "20"});
         return a;
     };
     const std::string whole = dir.path() + "/whole", parts = dir.path() + "/parts";
@@ -141,11 +143,17 @@ TEST(RestartProgram, AveragedGaugesGoOnFromInsideAnInterval) {
     const IntervalAverage::State interval = read_checkpoint(kept.front()).outputs.gauge_average;
     ASSERT_FALSE(interval.spans.empty());
     EXPECT_GT(*std::max_element(interval.spans.begin(), interval.spans.end()), 0.0);
+    const std::optional<StreamingLowPass::State> filter =
+        read_checkpoint(kept.front()).outputs.gauge_filter;
+    ASSERT_TRUE(filter.has_value());
+    EXPECT_FALSE(filter->pending.empty());  // a row waits for readings past the checkpoint
     std::vector<std::string> second = args(parts, 0.3);
     second.insert(second.end(), {"--restart", kept.front()});
     const testing::AppResult b = testing::run_program(problem, second, 0);
     ASSERT_EQ(b.code, 0) << b.err;
     EXPECT_EQ(testing::read_text(parts + "/gauges.csv"), testing::read_text(whole + "/gauges.csv"));
+    EXPECT_EQ(testing::read_text(parts + "/gauges_filtered.csv"),
+              testing::read_text(whole + "/gauges_filtered.csv"));
 }
 
 TEST(RestartProgram, IntoAnotherFolderTheSeriesListsOnlyFramesThatAreThere) {

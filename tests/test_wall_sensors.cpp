@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "instruments/device_readings.h"
 #include "instruments/gauges.h"
 #include "instruments/low_pass.h"
+#include "instruments/streaming_low_pass.h"
 #include "instruments_body.h"
 #include "tait.h"
 #include "test_support.h"
@@ -359,7 +361,7 @@ TEST(WallPanelOptions, ParseNameAndCheck) {
     EXPECT_EQ(floor.axis, 2);
     EXPECT_NEAR(floor.side_u, 0.5, 1e-12);  // along x
     EXPECT_NEAR(floor.side_v, 0.8, 1e-12);  // along y
-    for (const std::string& bad :
+    for (const char* bad :
          {"0.8245,0.295,0,0.8245,0.698,+x",        // six values
           "0.8245,0.295,0,0.83,0.698,0.161,+x",    // off the face's plane
           "0.8245,0.295,0,0.8245,0.295,0.161,+x",  // no width
@@ -395,7 +397,7 @@ TEST(WallMomentOptions, ParseNameAndCheck) {
     EXPECT_EQ(floor.name, "M2");
     EXPECT_EQ(floor.arm_axis, 1);
     EXPECT_EQ(floor.arm_direction, -1);
-    for (const std::string& bad :
+    for (const char* bad :
          {"0.8245,0.295,0,0.8245,0.698,0.161,+x",      // no arm
           "0.8245,0.295,0,0.8245,0.698,0.161,+x,+x",   // the arm along the face's normal
           "0.8245,0.295,0,0.8245,0.698,0.161,+x,z",    // no direction
@@ -475,6 +477,64 @@ TEST(LowPass, KeepsConstantsAndPeakTimesAndSkipsNaN) {
     EXPECT_TRUE(std::isnan(none[0]));  // 1 s away is far beyond the window
     EXPECT_DOUBLE_EQ(none[1], 2.0);
     EXPECT_THROW(gaussian_low_pass({0.0}, {1.0}, 0.0), std::invalid_argument);
+}
+
+// The readings' filter as it streams (--gauge-average --gauge-filter) gives at each row the very
+// numbers the whole series' filter gives there, through a NaN, one-sided ends and a state taken
+// and resumed as a checkpoint's; it keeps only the readings a row can still reach.
+TEST(StreamingLowPass, IsTheWholeSeriesFilterAtTheRows) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double cutoff = 500.0;  // sigma 0.27 ms, reach 1.06 ms: about 90 readings
+    std::vector<double> t;
+    std::vector<std::vector<double>> columns(2);
+    double time = 0.0;
+    for (int i = 0; i < 3000; ++i) {
+        t.push_back(time);
+        columns[0].push_back(std::sin(700.0 * time) + 0.3 * std::sin(9000.0 * time));
+        columns[1].push_back(i >= 1000 && i < 1100 ? nan : std::cos(300.0 * time));  // leaves
+        time += 1e-5 * (1.0 + 0.5 * std::sin(0.37 * i));
+    }
+    const std::vector<double> whole[2] = {gaussian_low_pass(t, columns[0], cutoff),
+                                          gaussian_low_pass(t, columns[1], cutoff)};
+    const auto is_row = [](std::size_t i) { return i % 37 == 0 || i == 2999; };
+    StreamingLowPass stream(cutoff);
+    std::optional<StreamingLowPass> resumed;
+    std::size_t largest = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        stream.add(t[i], {columns[0][i], columns[1][i]});
+        if (is_row(i)) stream.mark_row();
+        if (i == 1500) {
+            stream.add(t[i], {9.0, 9.0});  // the same state read again: nothing added
+            stream.mark_row();
+            stream.mark_row();  // a row once, however often marked
+            resumed.emplace(cutoff, stream.state());
+        } else if (resumed) {
+            resumed->add(t[i], {columns[0][i], columns[1][i]});
+            if (is_row(i)) resumed->mark_row();
+        }
+        largest = std::max(largest, stream.state().times.size());
+    }
+    const std::vector<std::vector<double>> rows = stream.rows();
+    ASSERT_EQ(rows, resumed->rows());
+    std::size_t r = 0, nan_rows = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (!is_row(i) && i != 1500) continue;
+        ASSERT_LT(r, rows.size());
+        EXPECT_EQ(rows[r][0], whole[0][i]) << "row at reading " << i;  // the same bits
+        if (std::isnan(whole[1][i])) {
+            EXPECT_TRUE(std::isnan(rows[r][1])) << i;
+            ++nan_rows;
+        } else {
+            EXPECT_EQ(rows[r][1], whole[1][i]) << "row at reading " << i;
+        }
+        ++r;
+    }
+    EXPECT_EQ(r, rows.size());
+    EXPECT_EQ(nan_rows, 0u);   // the gap is shorter than the window: its rows read around it
+    EXPECT_LT(largest, 250u);  // two reaches of readings, not the whole run's
+    EXPECT_THROW(stream.add(t[10], {0.0, 0.0}), std::invalid_argument);
+    EXPECT_THROW(stream.add(1.0, {0.0}), std::invalid_argument);
+    EXPECT_THROW(StreamingLowPass(0.0), std::invalid_argument);
 }
 
 using testing::read_lines;

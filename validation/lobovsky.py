@@ -54,12 +54,14 @@ DEFAULT_DP, DEFAULT_T_END = "0.01,0.005,0.0025", 1.4  # t_end: t* 8, past the da
 # 0.0375 m: the coarsest dp lobovsky accepts (four particles across the tank); t* 3.43 covers
 # the first impact at P1-P3 but not the window of the means.
 QUICK_DP, QUICK_T_END = "0.0375", 0.6
-# The experiment samples at 20 kHz. Rows every 0.1 ms (t* 0.0006), each the mean of the
+# The experiment samples at 20 kHz. Rows every 0.5 ms (t* 0.003), each the mean of the
 # readings over its interval, taken at every iteration (`--gauge-average`,
-# src/instruments/interval_average.h): the 220 Hz filter's peaks from them lie within 2 % of those
-# of readings at every iteration, from rows every 0.5 ms (points or means) within 8.5 %
-# (validation/results/h100-gauge-average/, bench/row_grid.py). Quick: 1 ms rows.
-DEFAULT_GAUGE_EVERY, QUICK_GAUGE_EVERY = 0.0001, 0.001
+# src/instruments/interval_average.h); with it the simulator's filter takes those readings, not
+# the rows (src/instruments/streaming_low_pass.h): the first peaks at dp 0.0025 m from 0.5 ms rows
+# lie within 0.2 % of the every-iteration filter's (validation/results/h100-streamed-filter/).
+# (Filtered from the rows, as builds before 2026-11-27 did, 0.5 ms rows of means cut P1's by
+# 7.4 %, 0.1 ms rows by 1.8 %: validation/results/h100-gauge-average/row-grid.md.) Quick: 1 ms rows.
+DEFAULT_GAUGE_EVERY, QUICK_GAUGE_EVERY = 0.0005, 0.001
 GAUGE_AVERAGE = "--gauge-average"
 DEFAULT_BOUNDARY = "mdbc"  # the walls carry the fluid's pressure: the sensors sit on one
 # Low-pass filter of the simulated pressures: the simulator's --gauge-filter (a zero-phase
@@ -307,7 +309,8 @@ def notes(settings: Dict) -> List[str]:
         "The experiment's pressures are scaled with its rho = 997 kg/m^3, the simulation's with "
         f"its rho0 = {settings['rho0']:g} kg/m^3; g = {settings['gravity']:g} m/s^2.",
         f"The simulated pressures are low-pass filtered to {FILTER_HZ:g} Hz (-3 dB) by the "
-        "simulator (`--gauge-filter`, a zero-phase Gaussian; runs written without "
+        "simulator (`--gauge-filter`, a zero-phase Gaussian; with `--gauge-average` in builds "
+        "from 2026-11-27 on, of the readings at every iteration, at the rows' times; runs written without "
         f"gauges_filtered.csv: a centred moving average {1000 * FILTER_WIDTH:g} ms wide, -3 dB at "
         f"about {0.443 / FILTER_WIDTH:.0f} Hz), which lowers the experiment's median peaks by at "
         "most 2 %; `wall_pressure.csv` holds the raw and filtered series. First impact (P1-P3): the experiment's peak is the median's "

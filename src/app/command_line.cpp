@@ -251,9 +251,9 @@ po::options_description measurement_options(RunOptions& o, TextOptions& t) {
          "floor; water above an air pocket is not read) | wetted (the length of the line under "
          "water, air pockets left out, as a wave probe's wires read it)")
         ("gauge-filter", with_default(&o.gauge_filter_hz),
-         "cut-off [Hz] of a low-pass filter (Gaussian, zero phase, -3 dB at the cut-off) applied to "
-         "every column of gauges.csv at the end of the run, written to gauges_filtered.csv; "
-         "0: none")
+         "cut-off [Hz] of a low-pass filter (Gaussian, zero phase, -3 dB at the cut-off) of every "
+         "column of gauges.csv, written to gauges_filtered.csv at the end of the run: of the rows, "
+         "or with --gauge-average of the readings at every iteration, at the rows' times; 0: none")
         ("gauge-every", with_default(&o.gauge_every),
          "simulated time between rows of gauges.csv [s]")
         ("gauge-average",

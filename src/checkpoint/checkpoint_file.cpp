@@ -222,6 +222,43 @@ IntervalAverage::State decode_gauge_average(const std::string& bytes, const std:
     return a;
 }
 
+// --gauge-average with --gauge-filter: the readings' filter (instruments/streaming_low_pass.h).
+std::string encode_gauge_filter(const StreamingLowPass::State& f) {
+    ByteWriter out;
+    out.put(f.cutoff_hz);
+    out.put_vector(f.times);
+    for (const auto& reading : f.readings) out.put_vector(reading);
+    out.put_vector(f.pending);
+    out.put(std::uint64_t(f.filtered.size()));
+    for (const auto& row : f.filtered) out.put_vector(row);
+    out.put(f.last_row);
+    return std::move(out.bytes());
+}
+
+StreamingLowPass::State decode_gauge_filter(const std::string& bytes, const std::string& name,
+                                            const OutputPositions& outputs) {
+    ByteReader in(bytes, name + ", section GFLT");
+    StreamingLowPass::State f;
+    f.cutoff_hz = in.take<double>("the filter's cut-off");
+    f.times = in.take_vector<double>("the filter's reading times");
+    f.readings.resize(f.times.size());
+    for (auto& reading : f.readings) reading = in.take_vector<double>("a filter's reading");
+    f.pending = in.take_vector<double>("the rows still to filter");
+    f.filtered.resize(in.take_count(8, "the filtered rows"));
+    for (auto& row : f.filtered) row = in.take_vector<double>("a filtered row");
+    f.last_row = in.take<double>("the last row's time");
+    const std::size_t columns = outputs.gauge_columns.size();
+    const auto narrow = [&](const std::vector<std::vector<double>>& rows) {
+        return std::any_of(rows.begin(), rows.end(),
+                           [&](const std::vector<double>& r) { return r.size() != columns; });
+    };
+    if (!(f.cutoff_hz > 0.0) || narrow(f.readings) || narrow(f.filtered))
+        in.fail("a filter that does not match gauges.csv's columns");
+    if (f.filtered.size() + f.pending.size() != outputs.gauge_times.size())
+        in.fail("a filter with not as many rows as gauges.csv");
+    return f;
+}
+
 }  // namespace
 
 void write_checkpoint(const std::string& path, const RunState& state) {
@@ -235,6 +272,8 @@ void write_checkpoint(const std::string& path, const RunState& state) {
     if (state.balancer) file.sections.push_back({"BLNC", encode_balancer(*state.balancer)});
     if (!std::isnan(state.outputs.gauge_average.last_time))
         file.sections.push_back({"GAVG", encode_gauge_average(state.outputs.gauge_average)});
+    if (state.outputs.gauge_filter)
+        file.sections.push_back({"GFLT", encode_gauge_filter(*state.outputs.gauge_filter)});
     write_sectioned_file(path, file);
 }
 
@@ -268,6 +307,7 @@ RunState parse_checkpoint(const std::string& bytes, const std::string& name) {
         if (s.outputs.gauge_average.last.size() != s.outputs.gauge_columns.size())
             throw CorruptFile(name + ", section GAVG: not as many columns as gauges.csv's");
     }
+    if (has("GFLT")) s.outputs.gauge_filter = decode_gauge_filter(section("GFLT"), name, s.outputs);
     return s;
 }
 

@@ -14,6 +14,7 @@
 
 #include "devices/host_particles.h"
 #include "instruments/interval_average.h"
+#include "instruments/streaming_low_pass.h"
 #include "multi_device/load_balancer.h"
 
 namespace sph {
@@ -26,6 +27,9 @@ struct OutputPositions {
     std::vector<double> gauge_times;                     // every row written so far
     std::vector<std::vector<double>> gauge_rows;
     IntervalAverage::State gauge_average;  // --gauge-average: the interval under way
+    // --gauge-average with --gauge-filter: the filter of the readings (none where the run
+    // filtered its rows afterwards)
+    std::optional<StreamingLowPass::State> gauge_filter;
 };
 
 // A named setting that fixes the physics (problem, spacing, constants, grid): a restart must

@@ -56,6 +56,7 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
         // gauges.csv starts over: a filtered series of an earlier run must not pass for this one's.
         std::error_code ignored;
         std::filesystem::remove(filtered_path(), ignored);
+        start_filter(nullptr);
     }
     if (options.write_frames) {
         frames_ = std::make_unique<OutputSeries>(options.output_dir, problem_name);
@@ -81,7 +82,8 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
             }
             rows_ = with_added_columns(resume.gauge_columns, rows_, columns);
         }
-        resume_average(resume);   // the columns checked
+        resume_average(resume);  // the columns checked
+        start_filter(&resume);
         std::error_code ignored;  // a filtered series of the earlier run is not this one's
         std::filesystem::remove(filtered_path(), ignored);
         gauges_ = std::make_unique<GaugeCsv>(options.output_dir, columns, times_, rows_,
@@ -156,6 +158,23 @@ void RunOutputs::resume_average(const OutputPositions& resume) {
     average_ = IntervalAverage(std::move(state));
 }
 
+void RunOutputs::start_filter(const OutputPositions* resume) {
+    if (!options_.gauge_average || !(options_.gauge_filter_hz > 0.0)) return;
+    StreamingLowPass::State state;
+    if (resume != nullptr && !resume->gauge_times.empty()) {
+        // Rows the run before filtered afterwards, or with another cut-off: so are these.
+        if (!resume->gauge_filter || resume->gauge_filter->cutoff_hz != options_.gauge_filter_hz)
+            return;
+        state = *resume->gauge_filter;
+        const std::vector<std::string> columns = instrument_columns(instruments_);
+        if (columns != resume->gauge_columns) {  // a branch's added instruments: NaN before
+            state.readings = with_added_columns(resume->gauge_columns, state.readings, columns);
+            state.filtered = with_added_columns(resume->gauge_columns, state.filtered, columns);
+        }
+    }
+    filter_.emplace(options_.gauge_filter_hz, std::move(state));
+}
+
 OutputPositions RunOutputs::positions() const {
     if (measuring_) throw std::logic_error("RunOutputs::positions: a row is still being read");
     OutputPositions p;
@@ -166,6 +185,7 @@ OutputPositions RunOutputs::positions() const {
     p.gauge_times = times_;
     p.gauge_rows = rows_;
     if (options_.gauge_average) p.gauge_average = average_.state();
+    if (filter_) p.gauge_filter = filter_->state();
     return p;
 }
 
@@ -232,6 +252,10 @@ void RunOutputs::write_measured_row(const TraceTrack& track) {
     }
     if (options_.gauge_average) {
         average_.add(time, row);
+        if (filter_) {
+            filter_->add(time, row);
+            if (measured.row) filter_->mark_row();
+        }
         if (!measured.row) return;
         row = average_.take_row();
     }
@@ -246,13 +270,20 @@ std::string RunOutputs::filtered_path() const {
 }
 
 void RunOutputs::write_filtered() const {
-    std::vector<std::vector<double>> filtered(rows_.size());
-    const std::size_t columns = rows_.empty() ? 0 : rows_.front().size();
-    for (std::size_t c = 0; c < columns; ++c) {
-        std::vector<double> series(rows_.size());
-        for (std::size_t r = 0; r < rows_.size(); ++r) series[r] = rows_[r][c];
-        series = gaussian_low_pass(times_, series, options_.gauge_filter_hz);
-        for (std::size_t r = 0; r < rows_.size(); ++r) filtered[r].push_back(series[r]);
+    std::vector<std::vector<double>> filtered;
+    if (filter_) {
+        filtered = filter_->rows();
+        if (filtered.size() != rows_.size())
+            throw std::logic_error("RunOutputs: the filter's rows are not gauges.csv's");
+    } else {
+        filtered.resize(rows_.size());
+        const std::size_t columns = rows_.empty() ? 0 : rows_.front().size();
+        for (std::size_t c = 0; c < columns; ++c) {
+            std::vector<double> series(rows_.size());
+            for (std::size_t r = 0; r < rows_.size(); ++r) series[r] = rows_[r][c];
+            series = gaussian_low_pass(times_, series, options_.gauge_filter_hz);
+            for (std::size_t r = 0; r < rows_.size(); ++r) filtered[r].push_back(series[r]);
+        }
     }
     write_text_file_atomically(filtered_path(),
                                gauge_csv_text(instrument_columns(instruments_), times_, filtered));

@@ -2,8 +2,9 @@
 // gauges.csv every --gauge-every, each at t = 0, whenever due, and at the end (with
 // --gauge-average the instruments are read at every iteration and a row holds their means over
 // its interval: instruments/interval_average.h); with --gauge-filter, gauges_filtered.csv (the
-// whole series low-passed, instruments/low_pass.h) once the last row is in, so that a run that
-// stops early leaves no filtered file that looks whole.
+// whole series low-passed, instruments/low_pass.h; with --gauge-average the readings at every
+// iteration, filtered as they come, instruments/streaming_low_pass.h) once the last row is in, so
+// that a run that stops early leaves no filtered file that looks whole.
 #pragma once
 
 #include <functional>
@@ -22,6 +23,7 @@
 #include "instruments.h"
 #include "instruments/gauges.h"
 #include "instruments/interval_average.h"
+#include "instruments/streaming_low_pass.h"
 #include "multi_device/device_group.h"
 #include "sph_params.h"
 
@@ -93,6 +95,9 @@ private:
     // (a restart's first call reads the same state again: not measured twice).
     IntervalAverage average_;
     double last_read_ = std::numeric_limits<double>::quiet_NaN();
+    // --gauge-average with --gauge-filter: the filter of the readings, at the rows' times (none
+    // on a follower, or where a resumed run's rows were filtered afterwards: then so are these).
+    std::optional<StreamingLowPass> filter_;
     // The rows so far, kept for the filter and for checkpoints.
     std::vector<double> times_;
     std::vector<std::vector<double>> rows_;
@@ -101,6 +106,8 @@ private:
     void write_filtered() const;
     // Takes up --gauge-average's interval where `resume` left it.
     void resume_average(const OutputPositions& resume);
+    // Starts the readings' filter, or takes it up where `resume` (if any) left it.
+    void start_filter(const OutputPositions* resume);
     // Writes the row of the measurement under way, if any.
     void write_measured_row(const TraceTrack& track);
     // Writes rows in the background (read_instruments_with); last, so that it stops first.

@@ -3,7 +3,7 @@
 // Impact pressures in a weakly compressible run carry acoustic noise at periods of about h / c0
 // (a fraction of a millisecond) that no pressure sensor would record; engineers compare filtered
 // series. The filter is a Gaussian-weighted average over time, zero phase (peaks stay where they
-// are), which also takes unevenly spaced samples (a row every iteration):
+// are), which also takes unevenly spaced samples (a reading every iteration):
 //
 //   y(t_i) = sum_k w_ik v_k / sum_k w_ik,   w_ik = exp(-(t_k - t_i)^2 / (2 sigma^2)),
 //
@@ -18,6 +18,18 @@
 #include <vector>
 
 namespace sph {
+
+// The filter's window for a cut-off [Hz]: its sigma and its reach (4 sigma) [s].
+struct GaussianWindow {
+    explicit GaussianWindow(double cutoff_hz);  // throws std::invalid_argument unless > 0
+    double sigma, reach;
+    // Whether a sample at time `t` lies in the window of the value at `at`.
+    bool covers(double at, double t) const { return t >= at - reach && t <= at + reach; }
+    // Adds the sample (t, v) to the weighted sums of the value at `at`; a NaN adds nothing.
+    void add(double at, double t, double v, double& weighted, double& weight) const;
+    // The value the sums make: NaN where nothing finite was added.
+    static double value(double weighted, double weight);
+};
 
 // The series `values` sampled at rising `times` [s], filtered with cut-off `cutoff_hz` > 0.
 std::vector<double> gaussian_low_pass(const std::vector<double>& times,
