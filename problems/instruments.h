@@ -73,6 +73,13 @@ inline bool parse_face(const std::string& word, int& axis, int& direction) {
     return true;
 }
 
+// A moment panel's ARM, "+x" ... "-z" as parse_face reads it: an axis along the face normal to
+// `face_axis` and which edge the moment is about (+: the lower one); false for the face's own
+// normal or anything else.
+inline bool parse_arm(const std::string& word, int face_axis, int& axis, int& direction) {
+    return parse_face(word, axis, direction) && axis != face_axis;
+}
+
 // Whether corners lo and hi span a rectangle on a face normal to `axis`: the same coordinate
 // along it, different ones along the other two.
 inline bool spans_face_rectangle(const double lo[3], const double hi[3], int axis) {

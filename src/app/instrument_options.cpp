@@ -121,7 +121,7 @@ WallSensor parse_wall_moment(const std::string& text, const std::string& name) {
     const std::vector<std::string> items = comma_items(text);
     if (items.size() != 8) fail("eight values needed");
     WallSensor w = panel_of(items, name, fail);
-    if (!parse_face(items[7], w.arm_axis, w.arm_direction) || w.arm_axis == w.axis) {
+    if (!parse_arm(items[7], w.axis, w.arm_axis, w.arm_direction)) {
         const int u = (w.axis + 1) % 3, v = (w.axis + 2) % 3;
         fail(std::string("ARM must be +") + "xyz"[u] + ", -" + "xyz"[u] + ", +" + "xyz"[v] +
              " or -" + "xyz"[v] + ", an axis along the face");

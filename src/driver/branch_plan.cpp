@@ -82,9 +82,7 @@ bool parse_change(const std::vector<std::string>& words, BranchChange& change, s
             return false;
         }
         if (!spans_face_rectangle(n, n + 3, axis)) return false;
-        if (moment && (!parse_face(words[9], arm_axis, arm_direction) || arm_axis == axis)) {
-            return false;
-        }
+        if (moment && !parse_arm(words[9], axis, arm_axis, arm_direction)) return false;
         change.name = words[1];
         change.sensor =
             moment ? wall_moment(words[1], n, n + 3, axis, direction, arm_axis, arm_direction)
