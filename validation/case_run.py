@@ -11,11 +11,14 @@ and matplotlib (a bare GPU machine); comparing needs both.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
+import threading
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import run_reports
@@ -152,6 +155,32 @@ def find_executable(args: argparse.Namespace, name: str) -> str:
                    "folder itself (build it first)")
 
 
+@contextlib.contextmanager
+def outlasting_stop_signals():
+    """While a simulator runs, the case ignores SIGINT and SIGTERM itself. Those reach the whole
+    process group (a terminal's Ctrl-C, `timeout`, a batch system's time limit), so the
+    simulator gets them too: it writes a checkpoint at its next rebuild and stops, and the case
+    waits for that and says how to go on, instead of ending at once and leaving the simulator to
+    write its checkpoint alone (lost where the machine goes away with the case). Forwarding the
+    signal would make it the simulator's second, which stops it without a checkpoint. A signal
+    sent to the case's process alone therefore waits for the run to end. Only the main thread
+    may set handlers: elsewhere, nothing changes. (A handler that does nothing, not SIG_IGN:
+    the simulator starts with the default dispositions, which an ignored signal would not be.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def outlast(_signum, _frame):
+        pass
+
+    previous = {s: signal.signal(s, outlast) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
 def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[str],
                 keep_frames: bool = False) -> Dict:
     """Runs `exe options --output-dir run_dir passthrough`; its output goes to run_dir/console.log.
@@ -170,13 +199,18 @@ def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[st
     with open(log_path, "w") as log:
         log.write(f"$ {shlex.join(cmd)}\n")
         log.flush()
-        proc = subprocess.run(cmd, stdout=log, stderr=subprocess.PIPE, text=True)
+        with outlasting_stop_signals():
+            proc = subprocess.run(cmd, stdout=log, stderr=subprocess.PIPE, text=True)
         log.write(f"# exit code {proc.returncode}\n# stderr\n{proc.stderr}")
     if proc.returncode != 0:
         with open(log_path) as log:
             tail = log.read()[-2000:]
+        go_on = ""
+        if "checkpoint written to" in proc.stderr:
+            go_on = ("\nit stopped with a checkpoint: to go on from it, the same command with "
+                     "`-- --restart latest` at the end")
         raise RunError(f"the run failed with exit code {proc.returncode}: {shlex.join(cmd)}\n"
-                       f"{proc.stderr.rstrip() or tail}")
+                       f"{proc.stderr.rstrip() or tail}{go_on}")
     return read_run_report(os.path.join(run_dir, "run_report.json"))
 
 

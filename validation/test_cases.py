@@ -9,11 +9,13 @@ Run by ctest (validation_*; SPH_BUILD_DIR names the build folder); by hand from 
 import csv
 import math
 import os
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -318,6 +320,35 @@ class CaseArgumentsTest(CaseTestBase):
         with open(os.path.join(self.out, "runs", "dp0.5", "console.log")) as f:
             self.assertIn("# exit code 2", f.read())
         self.assertFalse(os.path.exists(os.path.join(self.out, "summary.md")))
+
+
+    def test_a_stop_signal_leaves_a_checkpoint_and_the_case_goes_on_from_it(self):
+        """SIGTERM to the case's process group, as `timeout` or a batch system's time limit
+        sends it: the simulator writes its checkpoint, the case waits for it and says how to go
+        on, and `-- --restart latest` does."""
+        case = [sys.executable, "-B", os.path.join(HERE, "hydrostatic.py"), "--build-dir",
+                BUILD_DIR, "--backend", "cpu", "--quick", "--out", self.out]
+        proc = subprocess.Popen(case + ["--t-end", "30", *THREADS], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        run_dir = os.path.join(self.out, "runs", "dp0.0625")
+        log = os.path.join(run_dir, "console.log")
+        deadline = time.monotonic() + 120
+        while not (os.path.exists(log) and "\nit " in read_text(log)):  # the first status line
+            self.assertIsNone(proc.poll(), "the case ended before it was stopped")
+            self.assertLess(time.monotonic(), deadline, "no status line from the simulator")
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 1, err)
+        self.assertIn("interrupted by SIGTERM", err)
+        self.assertIn("`-- --restart latest`", err)
+        self.assertTrue(os.listdir(os.path.join(run_dir, "checkpoints")))
+        again = subprocess.run(case + ["--t-end", "1", *THREADS, "--restart", "latest"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               timeout=300)
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("restarting from", read_text(log))
+        self.assertTrue(os.path.exists(os.path.join(self.out, "summary.md")))
 
 
 # A stand-in still_water: records its arguments, writes a run report and probes reading exactly
