@@ -7,13 +7,7 @@
 set -uo pipefail
 source bench/device_env.sh
 work_in probe-rows
-for run in points:0.0005: means:0.0005:--gauge-average every-iteration:1e-7:; do
-  IFS=: read -r name every extra <<< "$run"
-  start=$SECONDS
-  # shellcheck disable=SC2086
-  timeout 150 "$bin/dambreak" --backend cuda --dp 0.01 --t-end 1.2 --boundary mdbc \
-    --slip free-slip --no-frames --gauge-every "$every" $extra --gauge-filter 220 \
-    --output-dir "$work/$name" > "$work/$name.log" 2>&1
-  echo "$name: exit $? in $((SECONDS - start)) s; $(grep -h 'time loop' "$work/$name.log")"
-done
+dambreak_rows points 0 0.0005
+dambreak_rows means 0 0.0005 --gauge-average
+dambreak_rows every-iteration 0 1e-7
 tar cf - -C "$work" . | xz -T0 -6 > "$R/probe-rows.tar.xz"

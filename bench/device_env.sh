@@ -18,3 +18,14 @@ work_in() {
   export OUT=$work
   cp "$R/gpu.txt" "$work/"
 }
+
+# DamBreak's instruments read at dp 0.01 m, mDBC, free-slip, to 1.2 s, filtered at 220 Hz (the
+# impact on the obstacle and after), into $work/NAME: dambreak_rows NAME DEVICES EVERY [OPTION].
+dambreak_rows() {
+  local name=$1 devices=$2 every=$3 extra=${4:-} start=$SECONDS
+  # shellcheck disable=SC2086  # extra: an option or none
+  timeout 150 "$bin/dambreak" --backend cuda --devices "$devices" --dp 0.01 --t-end 1.2 \
+    --boundary mdbc --slip free-slip --no-frames --gauge-every "$every" $extra \
+    --gauge-filter 220 --output-dir "$work/$name" > "$work/$name.log" 2>&1
+  echo "$name: exit $? in $((SECONDS - start)) s; $(grep -h 'time loop' "$work/$name.log")"
+}

@@ -304,7 +304,7 @@ TEST(Branches, AveragedGaugesGoOnThroughADecisionPoint) {
     ASSERT_EQ(run_dambreak(dir.path() + "/straight", averaged).code, 0);
     const testing::AppResult tree = run_dambreak(dir.path() + "/tree", args);
     ASSERT_EQ(tree.code, 0) << tree.err;
-    for (const char* file : {"/gauges.csv", "/gauges_filtered.csv"}) {
+    for (const char* file : {"/gauges.csv", "/gauges_filtered.csv", "/gauges_peaks.csv"}) {
         EXPECT_EQ(testing::read_text(dir.path() + "/tree/same" + file),
                   testing::read_text(dir.path() + "/straight" + file))
             << file;
@@ -314,8 +314,11 @@ TEST(Branches, AveragedGaugesGoOnThroughADecisionPoint) {
     ASSERT_EQ(alone.code, 0) << alone.err;
     const std::string shared = testing::read_text(dir.path() + "/tree/instruments/gauges.csv");
     EXPECT_EQ(testing::read_text(dir.path() + "/alone/gauges.csv"), shared);
-    EXPECT_EQ(testing::read_text(dir.path() + "/alone/gauges_filtered.csv"),
-              testing::read_text(dir.path() + "/tree/instruments/gauges_filtered.csv"));
+    for (const char* file : {"/gauges_filtered.csv", "/gauges_peaks.csv"}) {
+        EXPECT_EQ(testing::read_text(dir.path() + "/alone" + file),
+                  testing::read_text(dir.path() + "/tree/instruments" + file))
+            << file;
+    }
     const std::vector<std::string> rows =
         testing::read_lines(dir.path() + "/tree/instruments/gauges.csv");
     EXPECT_NE(rows[0].find("G_new"), std::string::npos);

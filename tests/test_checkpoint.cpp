@@ -58,6 +58,8 @@ std::string a_checkpoint(const std::string& dir) {
     filter.pending = {0.01};
     filter.filtered = {{0.1, 0.2}};
     filter.last_row = 0.01;
+    filter.peaks = FilteredPeaks{{0.3, 0.4}, {0.01, 0.01}, {0.1, 0.2}, {0.0, 0.0}};
+    filter.peaks_to = 0.009;
     outputs.gauge_filter = filter;
     return sim.write_checkpoint_now(outputs, 1.5);
 }
@@ -79,6 +81,8 @@ TEST(CheckpointFile, RoundTripsEveryField) {
     EXPECT_EQ(s.outputs.gauge_filter->readings[0][1], 0.35);
     EXPECT_EQ(s.outputs.gauge_filter->pending, std::vector<double>{0.01});
     EXPECT_EQ(s.outputs.gauge_filter->filtered[0][0], 0.1);
+    EXPECT_EQ(s.outputs.gauge_filter->peaks.largest[1], 0.4);
+    EXPECT_EQ(s.outputs.gauge_filter->peaks_to, 0.009);
     EXPECT_EQ(s.first_slices, std::vector<int>{0});
     EXPECT_FALSE(s.physics.empty());
     // Written again, the same bytes.
@@ -110,6 +114,8 @@ TEST(CheckpointFile, AFilterThatIsNotTheRowsIsRefused) {
     EXPECT_NE(err.find("section GFLT"), std::string::npos) << err;
     EXPECT_NE(err.find("not as many rows as gauges.csv"), std::string::npos) << err;
     err = refusal([](StreamingLowPass::State& f) { f.readings[1].pop_back(); });
+    EXPECT_NE(err.find("does not match gauges.csv's columns"), std::string::npos) << err;
+    err = refusal([](StreamingLowPass::State& f) { f.peaks.smallest_time.pop_back(); });
     EXPECT_NE(err.find("does not match gauges.csv's columns"), std::string::npos) << err;
 }
 

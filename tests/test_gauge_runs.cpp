@@ -374,6 +374,38 @@ TEST(GaugeRun, FilteredRowsOfAnAveragedRunFilterTheReadingsAtEveryIteration) {
         }
     }
     EXPECT_GT(differ, rows.size());
+    // gauges_peaks.csv: each column's largest and smallest filtered value over every iteration,
+    // as the every-iteration run's filtered rows have them, and a time at which they do.
+    const auto each_rows = gauge_rows(each + "/gauges_filtered.csv");
+    const std::vector<std::string> peaks = read_lines(averaged + "/gauges_peaks.csv");
+    ASSERT_EQ(peaks.size(), 1 + rows.front().second.size());
+    EXPECT_EQ(peaks[0], "column,largest,time_of_largest,smallest,time_of_smallest");
+    std::size_t checked = 0;
+    for (std::size_t c = 0; c + 1 < peaks.size(); ++c) {
+        std::vector<std::string> cells;
+        std::istringstream line(peaks[c + 1]);
+        for (std::string cell; std::getline(line, cell, ',');) cells.push_back(cell);
+        ASSERT_EQ(cells.size(), 5u) << peaks[c + 1];
+        double largest = -INFINITY, smallest = INFINITY;
+        for (const auto& [time, values] : each_rows) {
+            if (std::isnan(values[c])) continue;
+            largest = std::max(largest, values[c]);
+            smallest = std::min(smallest, values[c]);
+        }
+        if (std::isinf(largest)) continue;  // a column with no finite value
+        EXPECT_EQ(std::stod(cells[1]), largest) << peaks[c + 1];
+        EXPECT_EQ(std::stod(cells[3]), smallest) << peaks[c + 1];
+        const auto value_at = [&](const std::string& time) {
+            for (const auto& [t, values] : each_rows) {
+                if (t == std::stod(time)) return values[c];
+            }
+            return double(NAN);
+        };
+        EXPECT_EQ(value_at(cells[2]), largest) << peaks[c + 1];
+        EXPECT_EQ(value_at(cells[4]), smallest) << peaks[c + 1];
+        ++checked;
+    }
+    EXPECT_GE(checked, 4u);
 }
 
 }  // namespace

@@ -352,6 +352,10 @@ TEST(MpiRanks, AveragedGaugesAcrossRanksAreOneProcesssAndGoOnAfterARestart) {
     EXPECT_FALSE(filtered.empty());
     EXPECT_EQ(testing::read_text(dir.path() + "/first/gauges_filtered.csv"), filtered);
     EXPECT_EQ(testing::read_text(dir.path() + "/again/gauges_filtered.csv"), filtered);
+    const std::string peaks = testing::read_text(dir.path() + "/whole/gauges_peaks.csv");
+    EXPECT_FALSE(peaks.empty());
+    EXPECT_EQ(testing::read_text(dir.path() + "/first/gauges_peaks.csv"), peaks);
+    EXPECT_EQ(testing::read_text(dir.path() + "/again/gauges_peaks.csv"), peaks);
 }
 
 TEST(MpiRanks, ADeviceThatFailsOnOneRankEndsTheSimulationWithItsMessage) {

@@ -481,7 +481,8 @@ TEST(LowPass, KeepsConstantsAndPeakTimesAndSkipsNaN) {
 
 // The readings' filter as it streams (--gauge-average --gauge-filter) gives at each row the very
 // numbers the whole series' filter gives there, through a NaN, one-sided ends and a state taken
-// and resumed as a checkpoint's; it keeps only the readings a row can still reach.
+// and resumed as a checkpoint's, and the peaks of that filter over every reading; it keeps only
+// the readings a row or reading still to filter can reach.
 TEST(StreamingLowPass, IsTheWholeSeriesFilterAtTheRows) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double cutoff = 500.0;  // sigma 0.27 ms, reach 1.06 ms: about 90 readings
@@ -530,8 +531,24 @@ TEST(StreamingLowPass, IsTheWholeSeriesFilterAtTheRows) {
         ++r;
     }
     EXPECT_EQ(r, rows.size());
-    EXPECT_EQ(nan_rows, 0u);   // the gap is shorter than the window: its rows read around it
-    EXPECT_LT(largest, 250u);  // two reaches of readings, not the whole run's
+    EXPECT_EQ(nan_rows, 0u);  // the gap is shorter than the window: its rows read around it
+    // The peaks: each column's largest and smallest of the whole series' filter, and when.
+    const FilteredPeaks peaks = stream.peaks();
+    for (std::size_t c = 0; c < 2; ++c) {
+        std::size_t high = 0, low = 0;
+        for (std::size_t i = 1; i < t.size(); ++i) {
+            if (whole[c][i] > whole[c][high]) high = i;
+            if (whole[c][i] < whole[c][low]) low = i;
+        }
+        EXPECT_EQ(peaks.largest[c], whole[c][high]) << c;
+        EXPECT_EQ(peaks.largest_time[c], t[high]) << c;
+        EXPECT_EQ(peaks.smallest[c], whole[c][low]) << c;
+        EXPECT_EQ(peaks.smallest_time[c], t[low]) << c;
+    }
+    const FilteredPeaks resumed_peaks = resumed->peaks();
+    EXPECT_EQ(resumed_peaks.largest, peaks.largest);
+    EXPECT_EQ(resumed_peaks.smallest_time, peaks.smallest_time);
+    EXPECT_LT(largest, 300u);  // three reaches of readings, not the whole run's
     EXPECT_THROW(stream.add(t[10], {0.0, 0.0}), std::invalid_argument);
     EXPECT_THROW(stream.add(1.0, {0.0}), std::invalid_argument);
     EXPECT_THROW(StreamingLowPass(0.0), std::invalid_argument);

@@ -253,7 +253,9 @@ po::options_description measurement_options(RunOptions& o, TextOptions& t) {
         ("gauge-filter", with_default(&o.gauge_filter_hz),
          "cut-off [Hz] of a low-pass filter (Gaussian, zero phase, -3 dB at the cut-off) of every "
          "column of gauges.csv, written to gauges_filtered.csv at the end of the run: of the rows, "
-         "or with --gauge-average of the readings at every iteration, at the rows' times; 0: none")
+         "or with --gauge-average of the readings at every iteration, at the rows' times, and "
+         "then also gauges_peaks.csv (each column's largest and smallest filtered value over "
+         "every iteration, and when); 0: none")
         ("gauge-every", with_default(&o.gauge_every),
          "simulated time between rows of gauges.csv [s]")
         ("gauge-average",

@@ -232,6 +232,10 @@ std::string encode_gauge_filter(const StreamingLowPass::State& f) {
     out.put(std::uint64_t(f.filtered.size()));
     for (const auto& row : f.filtered) out.put_vector(row);
     out.put(f.last_row);
+    out.put(f.peaks_to);
+    for (const auto* v :
+         {&f.peaks.largest, &f.peaks.largest_time, &f.peaks.smallest, &f.peaks.smallest_time})
+        out.put_vector(*v);
     return std::move(out.bytes());
 }
 
@@ -247,12 +251,21 @@ StreamingLowPass::State decode_gauge_filter(const std::string& bytes, const std:
     f.filtered.resize(in.take_count(8, "the filtered rows"));
     for (auto& row : f.filtered) row = in.take_vector<double>("a filtered row");
     f.last_row = in.take<double>("the last row's time");
+    f.peaks_to = in.take<double>("the peaks' last reading");
+    for (auto* v :
+         {&f.peaks.largest, &f.peaks.largest_time, &f.peaks.smallest, &f.peaks.smallest_time})
+        *v = in.take_vector<double>("the filtered peaks");
     const std::size_t columns = outputs.gauge_columns.size();
     const auto narrow = [&](const std::vector<std::vector<double>>& rows) {
         return std::any_of(rows.begin(), rows.end(),
                            [&](const std::vector<double>& r) { return r.size() != columns; });
     };
-    if (!(f.cutoff_hz > 0.0) || narrow(f.readings) || narrow(f.filtered))
+    const FilteredPeaks& p = f.peaks;
+    const bool peaks_fit = (p.largest.empty() || p.largest.size() == columns) &&
+                           p.largest_time.size() == p.largest.size() &&
+                           p.smallest.size() == p.largest.size() &&
+                           p.smallest_time.size() == p.largest.size();
+    if (!(f.cutoff_hz > 0.0) || narrow(f.readings) || narrow(f.filtered) || !peaks_fit)
         in.fail("a filter that does not match gauges.csv's columns");
     if (f.filtered.size() + f.pending.size() != outputs.gauge_times.size())
         in.fail("a filter with not as many rows as gauges.csv");

@@ -95,7 +95,7 @@ struct RunOptions {
     // at every iteration: instruments/interval_average.h), and with gauge_filter_hz > 0 the
     // series low-passed to that cut-off in gauges_filtered.csv at the end
     // (instruments/low_pass.h; with gauge_average the readings at every iteration, at the rows'
-    // times: instruments/streaming_low_pass.h).
+    // times, and their peaks in gauges_peaks.csv: instruments/streaming_low_pass.h).
     std::vector<Gauge> gauges;
     std::vector<Probe> probes;
     std::vector<WallSensor> walls;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 
 #include "atomic_file.h"
@@ -56,6 +57,7 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
         // gauges.csv starts over: a filtered series of an earlier run must not pass for this one's.
         std::error_code ignored;
         std::filesystem::remove(filtered_path(), ignored);
+        std::filesystem::remove(peaks_path(), ignored);
         start_filter(nullptr);
     }
     if (options.write_frames) {
@@ -86,6 +88,7 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
         start_filter(&resume);
         std::error_code ignored;  // a filtered series of the earlier run is not this one's
         std::filesystem::remove(filtered_path(), ignored);
+        std::filesystem::remove(peaks_path(), ignored);
         gauges_ = std::make_unique<GaugeCsv>(options.output_dir, columns, times_, rows_,
                                              "gauges" + tag + ".csv");
     }
@@ -170,6 +173,14 @@ void RunOutputs::start_filter(const OutputPositions* resume) {
         if (columns != resume->gauge_columns) {  // a branch's added instruments: NaN before
             state.readings = with_added_columns(resume->gauge_columns, state.readings, columns);
             state.filtered = with_added_columns(resume->gauge_columns, state.filtered, columns);
+            FilteredPeaks& peaks = state.peaks;
+            if (!peaks.largest.empty()) {
+                const std::vector<std::vector<double>> widened = with_added_columns(
+                    resume->gauge_columns,
+                    {peaks.largest, peaks.largest_time, peaks.smallest, peaks.smallest_time},
+                    columns);
+                peaks = FilteredPeaks{widened[0], widened[1], widened[2], widened[3]};
+            }
         }
     }
     filter_.emplace(options_.gauge_filter_hz, std::move(state));
@@ -265,6 +276,25 @@ void RunOutputs::write_measured_row(const TraceTrack& track) {
     rows_.push_back(row);
 }
 
+std::string RunOutputs::peaks_path() const {
+    return (std::filesystem::path(options_.output_dir) / "gauges_peaks.csv").string();
+}
+
+std::string RunOutputs::peaks_text(const FilteredPeaks& peaks) const {
+    const std::vector<std::string> columns = instrument_columns(instruments_);
+    std::ostringstream out;
+    out.precision(9);
+    out << "column,largest,time_of_largest,smallest,time_of_smallest\n";
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        const auto at = [&](const std::vector<double>& v) {
+            return c < v.size() ? v[c] : std::numeric_limits<double>::quiet_NaN();
+        };
+        out << columns[c] << ',' << at(peaks.largest) << ',' << at(peaks.largest_time) << ','
+            << at(peaks.smallest) << ',' << at(peaks.smallest_time) << '\n';
+    }
+    return out.str();
+}
+
 std::string RunOutputs::filtered_path() const {
     return (std::filesystem::path(options_.output_dir) / "gauges_filtered.csv").string();
 }
@@ -287,6 +317,7 @@ void RunOutputs::write_filtered() const {
     }
     write_text_file_atomically(filtered_path(),
                                gauge_csv_text(instrument_columns(instruments_), times_, filtered));
+    if (filter_) write_text_file_atomically(peaks_path(), peaks_text(filter_->peaks()));
 }
 
 }  // namespace sph

@@ -3,7 +3,8 @@
 // --gauge-average the instruments are read at every iteration and a row holds their means over
 // its interval: instruments/interval_average.h); with --gauge-filter, gauges_filtered.csv (the
 // whole series low-passed, instruments/low_pass.h; with --gauge-average the readings at every
-// iteration, filtered as they come, instruments/streaming_low_pass.h) once the last row is in, so
+// iteration, filtered as they come, instruments/streaming_low_pass.h, and gauges_peaks.csv, each
+// column's largest and smallest filtered value over every iteration) once the last row is in, so
 // that a run that stops early leaves no filtered file that looks whole.
 #pragma once
 
@@ -103,6 +104,9 @@ private:
     std::vector<std::vector<double>> rows_;
 
     std::string filtered_path() const;
+    // gauges_peaks.csv (with the readings' filter): a line per column, its filtered peaks.
+    std::string peaks_path() const;
+    std::string peaks_text(const FilteredPeaks& peaks) const;
     void write_filtered() const;
     // Takes up --gauge-average's interval where `resume` left it.
     void resume_average(const OutputPositions& resume);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace sph {
@@ -28,6 +29,33 @@ std::vector<double> StreamingLowPass::filter_at(double time) const {
     return row;
 }
 
+std::size_t StreamingLowPass::first_unpeaked() const {
+    const State& s = state_;
+    if (std::isnan(s.peaks_to)) return 0;
+    return std::size_t(std::upper_bound(s.times.begin(), s.times.end(), s.peaks_to) -
+                       s.times.begin());
+}
+
+void StreamingLowPass::take_into(FilteredPeaks& p, double time, const std::vector<double>& values) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (p.largest.size() != values.size()) {
+        for (auto* v : {&p.largest, &p.largest_time, &p.smallest, &p.smallest_time})
+            v->assign(values.size(), nan);
+    }
+    for (std::size_t c = 0; c < values.size(); ++c) {
+        const double v = values[c];
+        if (std::isnan(v)) continue;
+        if (std::isnan(p.largest[c]) || v > p.largest[c]) {
+            p.largest[c] = v;
+            p.largest_time[c] = time;
+        }
+        if (std::isnan(p.smallest[c]) || v < p.smallest[c]) {
+            p.smallest[c] = v;
+            p.smallest_time[c] = time;
+        }
+    }
+}
+
 void StreamingLowPass::add(double time, const std::vector<double>& values) {
     State& s = state_;
     if (!s.times.empty()) {
@@ -44,10 +72,17 @@ void StreamingLowPass::add(double time, const std::vector<double>& values) {
         ++done;
     }
     s.pending.erase(s.pending.begin(), s.pending.begin() + std::ptrdiff_t(done));
+    // Likewise the readings, for the peaks.
+    for (std::size_t k = first_unpeaked(); k < s.times.size() && time > s.times[k] + window_.reach;
+         ++k) {
+        take_into(s.peaks, s.times[k], filter_at(s.times[k]));
+        s.peaks_to = s.times[k];
+    }
     s.times.push_back(time);
     s.readings.push_back(values);
-    // Keep what a pending row or a row to come (at this reading or later) can reach.
-    const double from = s.pending.empty() ? time : std::min(s.pending.front(), time);
+    // Keep what a pending row or reading, or a row to come (at this reading or later), can reach.
+    double from = s.times[first_unpeaked()];  // this reading's at the latest
+    if (!s.pending.empty()) from = std::min(from, s.pending.front());
     std::size_t old = 0;
     while (old < s.times.size() && !window_.covers(from, s.times[old])) ++old;
     s.times.erase(s.times.begin(), s.times.begin() + std::ptrdiff_t(old));
@@ -60,6 +95,13 @@ void StreamingLowPass::mark_row() {
     if (s.last_row == s.times.back()) return;
     s.pending.push_back(s.times.back());
     s.last_row = s.times.back();
+}
+
+FilteredPeaks StreamingLowPass::peaks() const {
+    FilteredPeaks p = state_.peaks;
+    for (std::size_t k = first_unpeaked(); k < state_.times.size(); ++k)
+        take_into(p, state_.times[k], filter_at(state_.times[k]));
+    return p;
 }
 
 std::vector<std::vector<double>> StreamingLowPass::rows() const {

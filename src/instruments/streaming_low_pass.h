@@ -10,8 +10,11 @@
 // window. What the rows still decide is where the filtered curve is sampled: a peak between two
 // rows reads lower (DamBreak's obstacle probes, 220 Hz, rows every 0.5 ms: peaks 0-13 % below
 // the every-iteration filter's, against 0.3-17 % filtered from the rows of means;
-// validation/results/h100-streamed-filter/). Only the readings within reach of a row still to
-// come are kept, a few hundred at most, however long the run.
+// validation/results/h100-streamed-filter/). So the filter also keeps each column's peaks: the
+// largest and smallest filtered value over the run, taken at every reading (each once the run is
+// past its window), with their times: the peak loads an engineer takes from a run, whatever the
+// rows. Only the readings within reach of a row or reading still to filter are kept, a few
+// hundred at most, however long the run.
 #pragma once
 
 #include <limits>
@@ -20,6 +23,12 @@
 #include "instruments/low_pass.h"
 
 namespace sph {
+
+// Each column's largest and smallest filtered value and the (first) time of each; NaN where the
+// column has had no finite value.
+struct FilteredPeaks {
+    std::vector<double> largest, largest_time, smallest, smallest_time;
+};
 
 class StreamingLowPass {
 public:
@@ -31,6 +40,8 @@ public:
         std::vector<double> pending;                // rows' times still within the readings' reach
         std::vector<std::vector<double>> filtered;  // the rows before them, filtered
         double last_row = std::numeric_limits<double>::quiet_NaN();
+        FilteredPeaks peaks;  // over the readings up to peaks_to
+        double peaks_to = std::numeric_limits<double>::quiet_NaN();  // NaN: none yet
     };
 
     explicit StreamingLowPass(double cutoff_hz);
@@ -44,10 +55,15 @@ public:
     // Every row's filtered values so far, those still pending from the readings there are (at the
     // end of a run their windows are one-sided, as gaussian_low_pass's are).
     std::vector<std::vector<double>> rows() const;
+    // The peaks over every reading so far, the last ones' from the readings there are.
+    FilteredPeaks peaks() const;
     const State& state() const { return state_; }
 
 private:
     std::vector<double> filter_at(double time) const;
+    // The first kept reading not yet taken into the peaks.
+    std::size_t first_unpeaked() const;
+    static void take_into(FilteredPeaks& peaks, double time, const std::vector<double>& values);
     GaussianWindow window_;
     State state_;
 };
