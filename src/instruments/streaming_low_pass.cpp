@@ -65,24 +65,25 @@ void StreamingLowPass::add(double time, const std::vector<double>& values) {
         if (values.size() != s.readings.back().size())
             throw std::invalid_argument("StreamingLowPass::add: not as many values as columns");
     }
-    // Rows whose window this reading lies beyond have all their readings: filter them now.
+    // Readings whose window this one lies beyond have all theirs: filtered once, each goes into
+    // the peaks and, where it is a row's (rows are readings, in order), into the rows.
     std::size_t done = 0;
-    while (done < s.pending.size() && time > s.pending[done] + window_.reach) {
-        s.filtered.push_back(filter_at(s.pending[done]));
-        ++done;
-    }
-    s.pending.erase(s.pending.begin(), s.pending.begin() + std::ptrdiff_t(done));
-    // Likewise the readings, for the peaks.
     for (std::size_t k = first_unpeaked(); k < s.times.size() && time > s.times[k] + window_.reach;
          ++k) {
-        take_into(s.peaks, s.times[k], filter_at(s.times[k]));
+        const std::vector<double> filtered = filter_at(s.times[k]);
+        if (done < s.pending.size() && s.pending[done] == s.times[k]) {
+            s.filtered.push_back(filtered);
+            ++done;
+        }
+        take_into(s.peaks, s.times[k], filtered);
         s.peaks_to = s.times[k];
     }
+    s.pending.erase(s.pending.begin(), s.pending.begin() + std::ptrdiff_t(done));
     s.times.push_back(time);
     s.readings.push_back(values);
-    // Keep what a pending row or reading, or a row to come (at this reading or later), can reach.
-    double from = s.times[first_unpeaked()];  // this reading's at the latest
-    if (!s.pending.empty()) from = std::min(from, s.pending.front());
+    // Keep what a reading still to filter (the pending rows among them), or a row to come, can
+    // reach: this reading is the latest such.
+    const double from = s.times[first_unpeaked()];
     std::size_t old = 0;
     while (old < s.times.size() && !window_.covers(from, s.times[old])) ++old;
     s.times.erase(s.times.begin(), s.times.begin() + std::ptrdiff_t(old));
