@@ -1,11 +1,14 @@
 // The run report's JSON parses, follows its schema (docs/run-report.md) and its counters add up:
 // throughput from particle-iterations and time, per-device times within the time loop, particle
-// counts that sum to the run's, bytes one device sends that its neighbour receives.
+// counts that sum to the run's, bytes one device sends that its neighbour receives; after a
+// restart, the same of the run's own time loop.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <fstream>
 
+#include "checkpoint/checkpoint_file.h"
+#include "checkpoint/checkpoint_folder.h"
 #include "dam_break.h"
 #include "test_support.h"
 
@@ -20,12 +23,16 @@ struct Reported {
     std::string printed;
 };
 
-Reported run_dam_break(int devices, const std::string& dir) {
-    RunOptions o = testing::small_run(0.04, 0.02);
+RunOptions dam_break_options(int devices, const std::string& dir, double t_end = 0.02) {
+    RunOptions o = testing::small_run(0.04, t_end);
     o.devices = DeviceSelection::cpu(devices);
     o.threads = 1;
     o.output_dir = dir;
     o.status_interval = 0.05;  // short windows, so that the instantaneous figures are measured
+    return o;
+}
+
+Reported run_dam_break(const RunOptions& o, const std::string& dir) {
     testing::ReportedRun run = testing::run_reported(DamBreak(), o);
     Reported r;
     r.report = std::move(run.report);
@@ -49,10 +56,13 @@ double device_parts(const json& d) {
            number(w, "mpi_edge_forces") + number(w, "rebuild") + number(d, "migration_s");
 }
 
-void expect_consistent(const json& r, int devices) {
+// `iterations_before`: those of the runs a restarted run went on from.
+void expect_consistent(const json& r, int devices, long iterations_before = 0) {
     EXPECT_EQ(r["schema"], "sph-run-report/2");
     EXPECT_EQ(r["status"], "completed");
-    const double loop = number(r["wall_time_s"], "time_loop");
+    const double whole_loop = number(r["wall_time_s"], "time_loop");
+    // The devices' times are this run's own, after a restart too.
+    const double loop = whole_loop - number(r["wall_time_s"], "time_loop_before_restart");
     const double main_thread =
         number(r["wall_time_s"], "output") + number(r["wall_time_s"], "load_balancing");
     const double pi = number(r, "particle_iterations");
@@ -61,7 +71,7 @@ void expect_consistent(const json& r, int devices) {
     ASSERT_GT(iterations, 0);
     ASSERT_GT(loop, 0.0);
     EXPECT_DOUBLE_EQ(pi, double(particles) * double(iterations));  // nothing left the domain
-    EXPECT_NEAR(number(r, "kips"), pi / loop / 1e3, 1e-9 * number(r, "kips"));
+    EXPECT_NEAR(number(r, "kips"), pi / whole_loop / 1e3, 1e-9 * number(r, "kips"));
     EXPECT_NEAR(number(r, "mips"), number(r, "kips") / 1e3, 1e-12 * number(r, "kips"));
     const json& inst = r["instantaneous_kips"];
     EXPECT_GT(inst["windows"].get<int>(), 0);
@@ -79,8 +89,8 @@ void expect_consistent(const json& r, int devices) {
         EXPECT_LE(number(k, "forces_edges") + number(k, "forces_centre"), number(k, "forces"));
         EXPECT_GT(number(k, "forces_centre"), 0.0);
         EXPECT_LE(number(k, "forces"), number(r["kernel_time_s"], "forces"));
-        EXPECT_NEAR(number(d, "forces_s_per_iteration") * double(iterations), number(k, "forces"),
-                    1e-9 + 1e-6 * number(k, "forces"));
+        EXPECT_NEAR(number(d, "forces_s_per_iteration") * double(iterations - iterations_before),
+                    number(k, "forces"), 1e-9 + 1e-6 * number(k, "forces"));
         const json& p = d["particles"];
         EXPECT_LE(number(p, "min"), number(p, "mean"));
         EXPECT_LE(number(p, "mean"), number(p, "max"));
@@ -109,7 +119,7 @@ void expect_consistent(const json& r, int devices) {
 
 TEST(RunReport, OneDeviceAddsUp) {
     testing::TempDir dir("report1");
-    const Reported r = run_dam_break(1, dir.path());
+    const Reported r = run_dam_break(dam_break_options(1, dir.path()), dir.path());
     expect_consistent(r.doc, 1);
     const json& d = r.doc["devices"][0];
     EXPECT_EQ(number(d, "bytes_sent"), 0.0);  // nobody to talk to
@@ -123,7 +133,7 @@ TEST(RunReport, OneDeviceAddsUp) {
 
 TEST(RunReport, ThreeDevicesAddUpAndNeighboursTradeBytes) {
     testing::TempDir dir("report3");
-    const Reported r = run_dam_break(3, dir.path());
+    const Reported r = run_dam_break(dam_break_options(3, dir.path()), dir.path());
     expect_consistent(r.doc, 3);
     const json& dev = r.doc["devices"];
     // The middle device has two neighbours: it sends the most and computes both edge stripes.
@@ -156,6 +166,35 @@ TEST(RunReport, ThreeDevicesAddUpAndNeighboursTradeBytes) {
     EXPECT_EQ(r.report.devices.size(), 3u);
     EXPECT_EQ(r.report.devices[1].worker.bytes_sent, dev[1]["bytes_sent"].get<std::uint64_t>());
     EXPECT_DOUBLE_EQ(r.report.kips(), number(r.doc, "kips"));
+}
+
+// A restarted run's report: its time loop goes on from the checkpoint's, and what it breaks down
+// (the devices' times, other_s, the windows' throughput) is its own time loop since the restart,
+// where the loop before it would otherwise land in other_s and in the first window.
+TEST(RunReport, ARestartedRunBreaksDownItsOwnTimeLoop) {
+    testing::TempDir dir("report-restart");
+    RunOptions first = dam_break_options(1, dir.path(), 0.03);
+    first.checkpoint_every = 0.02;  // one near 0.02 s, then on to 0.03
+    testing::run_reported(DamBreak(), first);
+    const std::vector<std::string> kept = checkpoints_in(dir.path() + "/checkpoints");
+    ASSERT_EQ(kept.size(), 1u);
+    const RunState saved = read_checkpoint(kept.front());
+    ASSERT_GT(saved.loop_seconds, 0.0);
+
+    RunOptions again = dam_break_options(1, dir.path(), 0.04);
+    again.restart_from = kept.front();
+    const Reported r = run_dam_break(again, dir.path());
+    const json& wall = r.doc["wall_time_s"];
+    EXPECT_EQ(number(wall, "time_loop_before_restart"), saved.loop_seconds);
+    EXPECT_GT(number(wall, "time_loop"), saved.loop_seconds);
+    expect_consistent(r.doc, 1, saved.iteration);
+    // No window holds more particle-iterations than the run itself did (windows last at least
+    // window_s).
+    const json& inst = r.doc["instantaneous_kips"];
+    const double own = number(r.doc, "particle_iterations") - saved.particle_iterations;
+    ASSERT_GT(own, 0.0);
+    EXPECT_LE(number(inst, "max") * 1e3 * number(inst, "window_s"), own * (1.0 + 1e-12));
+    EXPECT_NE(r.printed.find("since its restart"), std::string::npos) << r.printed;
 }
 
 }  // namespace

@@ -129,11 +129,14 @@ void check_trace_path(const std::string& path) {
 // Interrupted.
 void Simulation::time_loop(std::ostream& log, RunReport& report) {
     StatusLine status(log, is_terminal(log), options_.status_interval);
-    ThroughputMeter throughput(std::max(options_.status_interval, 0.1));
+    // After a restart the counts go on from the checkpoint's: this run's rates count from there.
+    const double particle_iterations_before = particle_iterations_;
+    ThroughputMeter throughput(std::max(options_.status_interval, 0.1), particle_iterations_before);
     const auto loop_start = SteadyClock::now();
     auto close_report = [&] {
         status.finish();
         report.loop_seconds = loop_seconds_before_ + seconds_since(loop_start);
+        report.loop_seconds_before = loop_seconds_before_;
         report.iterations = iteration_;
         report.particle_iterations = particle_iterations_;
         report.removed_particles = removed_;
@@ -218,8 +221,10 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
             }
             const double wall = seconds_since(loop_start);
             throughput.update(wall, particle_iterations_);
-            status.update(Progress{iteration_, time_, options_.t_end, float(time_ - before),
-                                   wall > 0 ? particle_iterations_ / wall / 1e3 : 0, wall});
+            status.update(Progress{
+                iteration_, time_, options_.t_end, float(time_ - before),
+                wall > 0 ? (particle_iterations_ - particle_iterations_before) / wall / 1e3 : 0,
+                wall});
         }
         if (output_failure) std::rethrow_exception(output_failure);  // the run ended first
     } catch (const std::exception&) {

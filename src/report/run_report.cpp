@@ -133,9 +133,10 @@ void print_summary(const RunReport& r, std::ostream& out) {
     if (!r.trace_file.empty()) out << "  trace         " << r.trace_file << "\n";
 }
 
-// Where each device's time loop went, each row in seconds and as a share of the loop.
+// Where each device's time loop went, each row in seconds and as a share of the loop: this
+// run's own, after a restart (the times of the runs before it are not in the checkpoint).
 void print_device_times(const RunReport& r, std::ostream& out) {
-    const double loop = r.loop_seconds;
+    const double loop = r.own_loop_seconds();
     const double main_thread = r.output_seconds + r.balance_seconds;
     using Seconds = std::function<double(const DeviceReport&)>;
     const std::pair<const char*, Seconds> rows[] = {
@@ -155,7 +156,12 @@ void print_device_times(const RunReport& r, std::ostream& out) {
         {"balancing + output", [&](const DeviceReport&) { return main_thread; }},
         {"other", [&](const DeviceReport& d) { return d.other_seconds(loop, main_thread); }},
     };
-    out << "  time loop per device (share of the time loop)\n";
+    if (r.restarts > 0) {
+        out << "  time loop per device (share of this run's " << std::fixed << std::setprecision(3)
+            << loop << " s since its restart)\n";
+    } else {
+        out << "  time loop per device (share of the time loop)\n";
+    }
     int column = 0;
     device_row(out, r, "",
                [&](const DeviceReport&) { return "device " + std::to_string(column++); });
@@ -280,7 +286,7 @@ void write_report_json(const RunReport& r, const std::string& path) {
     const double main_thread = r.output_seconds + r.balance_seconds;
     json devices = json::array();
     for (const DeviceReport& d : r.devices)
-        devices.push_back(device_json(d, r.loop_seconds, main_thread));
+        devices.push_back(device_json(d, r.own_loop_seconds(), main_thread));
     json t = {{"schema", "sph-run-report/2"},
               {"status", r.status},
               {"problem", r.problem},
@@ -300,6 +306,7 @@ void write_report_json(const RunReport& r, const std::string& path) {
               {"wall_time_s",
                {{"setup", r.setup_seconds},
                 {"time_loop", r.loop_seconds},
+                {"time_loop_before_restart", r.loop_seconds_before},
                 {"output", r.output_seconds},
                 {"load_balancing", r.balance_seconds}}},
               {"load_balancing",

@@ -64,7 +64,10 @@ struct RunReport {
     std::uint64_t removed_particles = 0;  // left the domain and were removed
     double simulated_time = 0.0;
     double setup_seconds = 0.0;  // set-up and upload, before the first iteration
-    double loop_seconds = 0.0;   // the time loop, output included
+    double loop_seconds = 0.0;   // the time loop, output included, the runs restarted from too
+    // Of loop_seconds, the runs this one went on from (0 without a restart). The devices' times,
+    // output and balancing are this run's own: its breakdown is of the rest (own_loop_seconds).
+    double loop_seconds_before = 0.0;
     double output_seconds = 0.0;
     double balance_seconds = 0.0;  // the load balancer's decisions (the moves are in BuildNeibs)
     BalanceCounts balancing;
@@ -91,6 +94,8 @@ struct RunReport {
     // section 4.1).
     double kips() const;
     double mips() const { return kips() / 1000.0; }
+    // This run's own time loop, since its restart if it had one.
+    double own_loop_seconds() const { return loop_seconds - loop_seconds_before; }
     std::size_t device_bytes() const;
     double bytes_per_particle() const;
     // Each kernel's time on the slowest device, the copy totals over all devices.

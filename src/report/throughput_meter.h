@@ -10,7 +10,8 @@ namespace sph {
 
 class ThroughputMeter {
 public:
-    explicit ThroughputMeter(double window) { result_.window_seconds = window; }
+    // `done`: the particle iterations already counted when the loop starts (a restart's).
+    ThroughputMeter(double window, double done) : done_(done) { result_.window_seconds = window; }
     void update(double wall, double particle_iterations) {
         if (wall - start_ < result_.window_seconds) return;
         const double kips = (particle_iterations - done_) / (wall - start_) / 1e3;
