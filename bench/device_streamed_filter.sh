@@ -10,10 +10,11 @@ set -uo pipefail
 source bench/device_env.sh
 work_in streamed-filter
 dambreak_rows means 0 0.0005 --gauge-average
-dambreak_rows means-0,0 0,0 0.0005 --gauge-average
+split=${SPLIT:-0,0}
+dambreak_rows "means-$split" "$split" 0.0005 --gauge-average
 dambreak_rows every-iteration 0 1e-7
-for f in gauges.csv gauges_filtered.csv; do
-  cmp "$work/means/$f" "$work/means-0,0/$f" && echo "$f: the same bytes on 0 and 0,0"
+for f in gauges.csv gauges_filtered.csv gauges_peaks.csv; do
+  cmp "$work/means/$f" "$work/means-$split/$f" && echo "$f: the same bytes on 0 and $split"
 done
 python3 - "$work" <<'PY'
 import sys

@@ -156,18 +156,30 @@ TEST_P(SeveralDevices, RandomBoxMatchesOneDeviceBitwise) {
 
 SPH_ON_EVERY_BACKEND(SeveralDevices);
 
-TEST(SeveralGpus, TwoGpusMatchOneBitwise) {
-    SPH_REQUIRE_GPUS(2);
+// Two GPUs against one, with the edge stripes small and covering each GPU's slices whole.
+void expect_two_gpus_match_one(BoundaryModel boundary) {
     const DamBreak problem;
     const BackendChoice cuda = BackendChoice::kCuda;
-    const Outcome one = run(problem, cuda, kGpuDamBreakDp, {DeviceSelection::gpus({0})}, 400);
+    const Outcome one =
+        run(problem, cuda, kGpuDamBreakDp, {DeviceSelection::gpus({0})}, 400, boundary);
     int migrated = 0;
     for (std::uint32_t edge_stripe : {2000u, 0u}) {
         const Devices devices{DeviceSelection::gpus({0, 1}), edge_stripe};
-        migrated +=
-            expect_identical(one, run(problem, cuda, kGpuDamBreakDp, devices, 400), devices);
+        migrated += expect_identical(
+            one, run(problem, cuda, kGpuDamBreakDp, devices, 400, boundary), devices);
     }
     EXPECT_GT(migrated, 0) << "no particle changed device: the test exercised no migration";
+}
+
+TEST(SeveralGpus, TwoGpusMatchOneBitwise) {
+    SPH_REQUIRE_GPUS(2);
+    expect_two_gpus_match_one(BoundaryModel::kDbc);
+}
+
+// Under mDBC the ghost nodes' halo slices cross from one GPU's memory to the other's.
+TEST(SeveralGpus, TwoGpusMatchOneBitwiseUnderMdbc) {
+    SPH_REQUIRE_GPUS(2);
+    expect_two_gpus_match_one(BoundaryModel::kMdbc);
 }
 
 }  // namespace
