@@ -1,10 +1,12 @@
 """Running a problem executable for a validation case, and reading back what it wrote.
 
 Shared by spheric_dambreak.py, column_collapse.py, hydrostatic.py and lobovsky.py: their common
-options (--exe/--build-dir, --backend, --out, --from-output, --runs-only, --quick, --strict,
-arguments after `--` for every run), one run of the executable into a folder of its own (console.log,
-run_report.json, gauges.csv), and the case's settings in <out>/case.json so that --from-output
-can recompute the metrics and plots without running anything.
+options (--exe/--build-dir, --backend, --gpus, --resume, --out, --from-output, --runs-only,
+--quick, --strict, arguments after `--` for every run), one run of the executable into a folder
+of its own (console.log, run_report.json, gauges.csv), a case's runs one after another or side by
+side on several GPUs (--gpus), taken up where they stopped (--resume), and the case's settings in
+<out>/case.json so that --from-output can recompute the metrics and plots without running
+anything.
 
 Running needs only the standard library, so that --runs-only works on a machine without numpy
 and matplotlib (a bare GPU machine); comparing needs both.
@@ -14,6 +16,7 @@ import argparse
 import contextlib
 import json
 import os
+import queue
 import shlex
 import signal
 import subprocess
@@ -57,6 +60,14 @@ def add_common_options(p: argparse.ArgumentParser, exe_name: Optional[str]) -> N
     p.add_argument("--build-dir", default="build", help="build folder (default build)")
     p.add_argument("--backend", choices=BACKENDS, default="auto",
                    help="back end of the runs (default auto: CUDA when a GPU is visible)")
+    p.add_argument("--gpus", metavar="LIST",
+                   help="GPU ids like 0,1 to share the runs out over: each run on one GPU "
+                   "(--devices N), as many at once as there are GPUs, the finest first (default: "
+                   "one run after another, on the simulator's default device)")
+    p.add_argument("--resume", action="store_true",
+                   help="take up a case that stopped: in --out, each run that completed with the "
+                   "same command is kept, each that stopped with a checkpoint goes on from it "
+                   "(--restart latest), and the others run")
     p.add_argument("--out", help="output folder: summary.md, metrics.csv, the PNG, runs/"
                    if exe_name else "output folder: summary.md, and each case in <out>/<case>/")
     p.add_argument("--from-output", metavar="DIR",
@@ -92,11 +103,38 @@ def finish_common_args(args: argparse.Namespace, passthrough: List[str],
         args.out = args.out or args.from_output
     elif not args.out:
         raise UsageError("--out is required (or --from-output)")
+    args.gpus = parse_gpu_list(args.gpus, args, passthrough)
+    if args.resume and args.from_output:
+        raise UsageError("--from-output runs nothing: leave out --resume")
+    if args.resume and option_value(passthrough, "--restart") is not None:
+        raise UsageError("--resume restarts each run that has a checkpoint itself; leave "
+                         "--restart out of the arguments after --")
     for a in passthrough:
         name = a.split("=", 1)[0]
         if name in OWN_OPTIONS or name in own_options:
             raise UsageError(f"{name} is set by the case for each run; leave it out of the "
                              "arguments after -- (use the case's own option)")
+
+
+def parse_gpu_list(text: Optional[str], args: argparse.Namespace,
+                   passthrough: Sequence[str]) -> Optional[List[int]]:
+    """--gpus: distinct GPU ids, or None without the option; raises UsageError."""
+    if text is None:
+        return None
+    if args.from_output:
+        raise UsageError("--from-output runs nothing: leave out --gpus")
+    if args.backend == "cpu":
+        raise UsageError("--gpus runs on GPUs: it cannot go with --backend cpu")
+    if option_value(passthrough, "--devices") is not None:
+        raise UsageError("--gpus gives each run its --devices; leave --devices out of the "
+                         "arguments after --")
+    items = [item.strip() for item in text.split(",")]
+    if not all(item.isdigit() for item in items):
+        raise UsageError(f"--gpus must list GPU ids like 0,1 (got '{text}')")
+    ids = [int(item) for item in items]
+    if len(set(ids)) != len(ids):
+        raise UsageError(f"--gpus lists a GPU twice (got '{text}'): one run per GPU at a time")
+    return ids
 
 
 def option_value(passthrough: Sequence[str], name: str) -> Optional[str]:
@@ -161,9 +199,10 @@ def outlasting_stop_signals():
     process group (a terminal's Ctrl-C, `timeout`, a batch system's time limit), so the
     simulator gets them too: it writes a checkpoint at its next rebuild and stops, and the case
     waits for that and says how to go on, instead of ending at once and leaving the simulator to
-    write its checkpoint alone (lost where the machine goes away with the case). Forwarding the
-    signal would make it the simulator's second, which stops it without a checkpoint. A signal
-    sent to the case's process alone therefore waits for the run to end. Only the main thread
+    write its checkpoint alone (lost where the machine goes away with the case). The case does
+    not forward the signal: the simulator has it already (a repeat within a second it takes as
+    the same request; a later one stops it without a checkpoint). A signal sent to the case's
+    process alone therefore waits for the run to end. Only the main thread
     may set handlers: elsewhere, nothing changes. (A handler that does nothing, not SIG_IGN:
     the simulator starts with the default dispositions, which an ignored signal would not be.)"""
     if threading.current_thread() is not threading.main_thread():
@@ -181,19 +220,64 @@ def outlasting_stop_signals():
             signal.signal(s, handler)
 
 
+def without_placement(cmd: Sequence[str]) -> List[str]:
+    """`cmd` less what does not change a run's results: its --devices (results are bitwise the
+    same on any) and a trailing --restart latest (a restarted run is the run that never
+    stopped)."""
+    out = list(cmd)
+    if out[-2:] == RESTART_LATEST:
+        out = out[:-2]
+    for i in range(len(out) - 1):
+        if out[i] == "--devices":
+            return out[:i] + out[i + 2:]
+    return out
+
+
+def completed_with(run_dir: str, cmd: List[str]) -> Optional[Dict]:
+    """The report of the run in `run_dir` if it completed and ran `cmd` (console.log's first
+    line, compared without_placement), else None."""
+    try:
+        with open(os.path.join(run_dir, "console.log")) as f:
+            first = f.readline().rstrip("\n")
+        if not first.startswith("$ ") or \
+                without_placement(shlex.split(first[2:])) != without_placement(cmd):
+            return None
+        return read_run_report(os.path.join(run_dir, "run_report.json"))
+    except (OSError, ValueError, RunError):
+        return None
+
+
+def has_checkpoint(run_dir: str) -> bool:
+    folder = os.path.join(run_dir, "checkpoints")
+    return os.path.isdir(folder) and any(f.endswith(".chk") for f in os.listdir(folder))
+
+
+RESTART_LATEST = ["--restart", "latest"]
+
+
 def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[str],
-                keep_frames: bool = False) -> Dict:
+                keep_frames: bool = False, resume: bool = False) -> Dict:
     """Runs `exe options --output-dir run_dir passthrough`; its output goes to run_dir/console.log.
 
     Returns the run report; raises RunError with the run's error output if it fails. Unless
     `keep_frames`, the run writes no particle frames (--no-frames), only gauges.csv and the
-    report: at a million particles each frame is ~50 MB."""
+    report: at a million particles each frame is ~50 MB. With `resume`, a run already completed
+    there with the same command is kept as it is, and one that stopped with a checkpoint goes on
+    from it (the simulator checks that the checkpoint is this run's)."""
     os.makedirs(run_dir, exist_ok=True)
+    frames = [] if keep_frames else ["--no-frames"]
+    cmd = [exe] + options + frames + ["--output-dir", run_dir] + passthrough
+    if resume:
+        kept = completed_with(run_dir, cmd)
+        if kept is not None:
+            print(f"kept: {run_dir} (completed with the same command)", file=sys.stderr,
+                  flush=True)
+            return kept
+        if has_checkpoint(run_dir):
+            cmd += RESTART_LATEST
     for stale in ("run_report.json", "gauges.csv"):  # never read a previous run's files
         if os.path.exists(os.path.join(run_dir, stale)):
             os.remove(os.path.join(run_dir, stale))
-    frames = [] if keep_frames else ["--no-frames"]
-    cmd = [exe] + options + frames + ["--output-dir", run_dir] + passthrough
     log_path = os.path.join(run_dir, "console.log")
     print(f"$ {shlex.join(cmd)}\n  (progress: {log_path})", file=sys.stderr, flush=True)
     with open(log_path, "w") as log:
@@ -208,10 +292,57 @@ def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[st
         go_on = ""
         if "checkpoint written to" in proc.stderr:
             go_on = ("\nit stopped with a checkpoint: to go on from it, the same command with "
-                     "`-- --restart latest` at the end")
+                     "--resume")
         raise RunError(f"the run failed with exit code {proc.returncode}: {shlex.join(cmd)}\n"
                        f"{proc.stderr.rstrip() or tail}{go_on}")
     return read_run_report(os.path.join(run_dir, "run_report.json"))
+
+
+def run_problems(exe: str, runs: Sequence[Tuple[str, List[str]]],
+                 args: argparse.Namespace) -> List[Dict]:
+    """Each (run_dir, options) of `runs` as run_problem with the case's arguments after `--`,
+    --keep-frames and --resume, their reports in the same order.
+
+    Without `gpus`, one after another, stopping at the first that fails. With them, side by
+    side: each GPU takes the next run still waiting (`--devices N` added), the finest (last
+    given) first so that the longest starts at once; every run goes on to its end, and then
+    the failures, if any, are raised together. The case outlasts a stop signal meanwhile, as
+    the simulators each write their checkpoint (outlasting_stop_signals). Under --resume a run
+    kept as it was passes its GPU on at once."""
+    passthrough, keep_frames, gpus, resume = (args.passthrough, args.keep_frames, args.gpus,
+                                              args.resume)
+    if not gpus:
+        return [run_problem(exe, run_dir, options, passthrough, keep_frames, resume)
+                for run_dir, options in runs]
+    waiting: "queue.Queue[int]" = queue.Queue()
+    for index in reversed(range(len(runs))):
+        waiting.put(index)
+    reports: List[Optional[Dict]] = [None] * len(runs)
+    failures: List[Tuple[int, RunError]] = []
+
+    def take_runs(gpu: int) -> None:
+        while True:
+            try:
+                index = waiting.get_nowait()
+            except queue.Empty:
+                return
+            run_dir, options = runs[index]
+            try:
+                reports[index] = run_problem(exe, run_dir, options + ["--devices", str(gpu)],
+                                             passthrough, keep_frames, resume)
+            except (RunError, OSError) as e:  # the others go on all the same
+                failures.append((index, e if isinstance(e, RunError) else RunError(str(e))))
+
+    with outlasting_stop_signals():
+        workers = [threading.Thread(target=take_runs, args=(gpu,)) for gpu in gpus]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+    if failures:
+        failures.sort(key=lambda f: f[0])
+        raise RunError("\n".join(str(e) for _, e in failures))
+    return [r for r in reports if r is not None]  # all of them: a run that did not fail reported
 
 
 def read_run_report(path: str) -> Dict:

@@ -114,8 +114,7 @@ def run_all(args: argparse.Namespace) -> Dict:
     if case_run.option_value(args.passthrough, "--gauge-every") is None:
         options += ["--gauge-every", num(0.02 * math.sqrt(a / args.gravity))]  # tau steps 0.02
     run_dir = os.path.join("runs", f"dp{dp:g}")
-    report = case_run.run_problem(exe, os.path.join(args.out, run_dir), options, args.passthrough,
-                                  args.keep_frames)
+    report, = case_run.run_problems(exe, [(os.path.join(args.out, run_dir), options)], args)
     settings = {"case": "column_collapse", "a": a, "tank_length": args.tank_length,
                 "gravity": args.gravity, "t_end": args.t_end, "quick": args.quick,
                 "backend": args.backend, "passthrough": args.passthrough,

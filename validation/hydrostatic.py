@@ -128,8 +128,7 @@ def run_all(args: argparse.Namespace) -> Dict:
     if case_run.option_value(args.passthrough, "--gauge-every") is None:
         options += ["--gauge-every", num(args.t_end / 200)]
     run_dir = os.path.join("runs", f"dp{args.dp:g}")
-    report = case_run.run_problem(exe, os.path.join(args.out, run_dir), options, args.passthrough,
-                                  args.keep_frames)
+    report, = case_run.run_problems(exe, [(os.path.join(args.out, run_dir), options)], args)
     settings = {"case": "hydrostatic", "length": args.length, "width": args.width,
                 "depth": args.depth, "rho0": args.rho0, "gravity": args.gravity,
                 "probe_z": args.probe_z, "t_end": args.t_end, "quick": args.quick,

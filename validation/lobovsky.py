@@ -132,14 +132,12 @@ def run_all(args: argparse.Namespace) -> Dict:
                "--gauge-filter", num(FILTER_HZ)]
     if case_run.option_value(args.passthrough, "--output-every") is None:
         options += ["--output-every", num(args.t_end)]  # frames (--keep-frames) at 0 and t_end only
-    runs = []
-    for dp in args.dps:
-        run_dir = os.path.join("runs", f"dp{dp:g}")
-        report = case_run.run_problem(exe, os.path.join(args.out, run_dir),
-                                      options + ["--dp", num(dp)], args.passthrough,
-                                      args.keep_frames)
-        runs.append({"label": f"dp {dp:g} m (H/dp {H / dp:.3g})", "dir": run_dir, "dp": dp,
-                     "report": report})
+    dirs = [os.path.join("runs", f"dp{dp:g}") for dp in args.dps]
+    jobs = [(os.path.join(args.out, d), options + ["--dp", num(dp)])
+            for d, dp in zip(dirs, args.dps)]
+    reports = case_run.run_problems(exe, jobs, args)
+    runs = [{"label": f"dp {dp:g} m (H/dp {H / dp:.3g})", "dir": d, "dp": dp, "report": report}
+            for d, dp, report in zip(dirs, args.dps, reports)]
     settings = {"case": "lobovsky", "boundary": args.boundary, "gauge_every": args.gauge_every,
                 "gauge_average": True, "rho0": args.rho0, "gravity": args.gravity, "t_end": args.t_end,
                 "quick": args.quick, "backend": args.backend, "passthrough": args.passthrough,

@@ -65,10 +65,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     if unknown or not args.case_list or len(set(args.case_list)) != len(args.case_list):
         p.error(f"--cases must list distinct cases among {','.join(CASES)} (got '{args.cases}')")
     if args.from_output:
-        if (passthrough or args.quick or args.runs_only or args.keep_frames or args.spheric_dp
-                or args.collapse_dp or args.hydrostatic_dp or args.lobovsky_dp):
+        if (passthrough or args.quick or args.runs_only or args.keep_frames or args.gpus
+                or args.resume or args.spheric_dp or args.collapse_dp or args.hydrostatic_dp or args.lobovsky_dp):
             p.error("--from-output runs nothing: leave out --quick, --runs-only, --keep-frames, "
-                    "the --*-dp options and the arguments after --")
+                    "--gpus, --resume, the --*-dp options and the arguments after --")
         missing = [c for c in args.case_list
                    if not os.path.isfile(os.path.join(args.from_output, c, "case.json"))]
         if missing:
@@ -86,8 +86,10 @@ def case_argv(args: argparse.Namespace, name: str) -> List[str]:
         return ["--from-output", os.path.join(args.from_output, name), "--out", out] + strict
     argv = ["--build-dir", args.build_dir, "--backend", args.backend, "--out", out] + strict
     flags = (("--quick", args.quick), ("--runs-only", args.runs_only),
-             ("--keep-frames", args.keep_frames))
+             ("--keep-frames", args.keep_frames), ("--resume", args.resume))
     argv += [flag for flag, on in flags if on]
+    if args.gpus:
+        argv += ["--gpus", args.gpus]
     dp = getattr(args, CASES[name][2])
     if dp:
         argv += ["--dp", dp]

@@ -95,14 +95,14 @@ def run_all(args: argparse.Namespace) -> Dict:
     if reading is None:
         reading = GAUGE_READING
         extra += ["--gauge-reading", reading]
-    runs = []
-    for dp in args.dps:
-        run_dir = os.path.join("runs", f"dp{dp:g}")
-        report = case_run.run_problem(
-            exe, os.path.join(args.out, run_dir),
-            ["--backend", args.backend, "--dp", num(dp), "--t-end", num(args.t_end)] + extra,
-            args.passthrough, args.keep_frames)
-        runs.append({"label": f"dp {dp:g} m", "dir": run_dir, "dp": dp, "report": report})
+    dirs = [os.path.join("runs", f"dp{dp:g}") for dp in args.dps]
+    reports = case_run.run_problems(
+        exe, [(os.path.join(args.out, d),
+               ["--backend", args.backend, "--dp", num(dp), "--t-end", num(args.t_end)] + extra)
+              for d, dp in zip(dirs, args.dps)],
+        args)
+    runs = [{"label": f"dp {dp:g} m", "dir": d, "dp": dp, "report": report}
+            for d, dp, report in zip(dirs, args.dps, reports)]
     settings = {"case": "spheric_dambreak", "t_end": args.t_end, "quick": args.quick,
                 "backend": args.backend, "passthrough": args.passthrough, "runs": runs,
                 "gauge_reading": reading}

@@ -7,6 +7,7 @@ Run by ctest (validation_*; SPH_BUILD_DIR names the build folder); by hand from 
 """
 
 import csv
+import json
 import math
 import os
 import signal
@@ -277,7 +278,9 @@ class RunValidationTest(CaseTestBase):
     def test_bad_arguments(self):
         for args in (["--cases", "spheric,nope", "--out", self.out],
                      ["--out", self.out, "--cases", "hydrostatic,hydrostatic"],
-                     ["--from-output", self.tmp.name]):
+                     ["--from-output", self.tmp.name],
+                     ["--from-output", self.tmp.name, "--gpus", "0"],
+                     ["--from-output", self.tmp.name, "--resume"]):
             proc = tool("run_validation.py", *args)
             self.assertEqual(proc.returncode, 2, args)
         self.assertFalse(os.path.exists(os.path.join(self.tmp.name, "summary.md")))
@@ -297,6 +300,12 @@ class CaseArgumentsTest(CaseTestBase):
             (["hydrostatic.py", "--from-output", "/nonexistent"], "no case.json there"),
             (["lobovsky.py", "--", "--boundary", "dbc"], "--boundary is set by the case"),
             (["lobovsky.py", "--gauge-every", "0"], "--gauge-every must be positive"),
+            (["lobovsky.py", "--gpus", "0,x"], "--gpus must list GPU ids"),
+            (["lobovsky.py", "--gpus", "1,1"], "--gpus lists a GPU twice"),
+            (["spheric_dambreak.py", "--backend", "cpu", "--gpus", "0"],
+             "cannot go with --backend cpu"),
+            (["hydrostatic.py", "--gpus", "0", "--", "--devices", "1"], "leave --devices out"),
+            (["hydrostatic.py", "--resume", "--", "--restart", "latest"], "leave --restart out"),
         ]
         for argv, message in cases:
             script, args = argv[0], argv[1:]
@@ -325,7 +334,7 @@ class CaseArgumentsTest(CaseTestBase):
     def test_a_stop_signal_leaves_a_checkpoint_and_the_case_goes_on_from_it(self):
         """SIGTERM to the case's process group, as `timeout` or a batch system's time limit
         sends it: the simulator writes its checkpoint, the case waits for it and says how to go
-        on, and `-- --restart latest` does."""
+        on, and --resume does."""
         case = [sys.executable, "-B", os.path.join(HERE, "hydrostatic.py"), "--build-dir",
                 BUILD_DIR, "--backend", "cpu", "--quick", "--out", self.out]
         proc = subprocess.Popen(case + ["--t-end", "30", *THREADS], stdout=subprocess.PIPE,
@@ -341,9 +350,9 @@ class CaseArgumentsTest(CaseTestBase):
         _, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 1, err)
         self.assertIn("interrupted by SIGTERM", err)
-        self.assertIn("`-- --restart latest`", err)
+        self.assertIn("the same command with --resume", err)
         self.assertTrue(os.listdir(os.path.join(run_dir, "checkpoints")))
-        again = subprocess.run(case + ["--t-end", "1", *THREADS, "--restart", "latest"],
+        again = subprocess.run(case + ["--t-end", "1", "--resume", *THREADS],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                timeout=300)
         self.assertEqual(again.returncode, 0, again.stderr)
@@ -372,6 +381,113 @@ FAKE_STILL_WATER = textwrap.dedent("""\
     with open(os.path.join(out, "run_report.json"), "w") as f:
         json.dump(report, f)
     """)
+
+
+# A stand-in simulator for --gpus and --resume: takes up to FAKE_SECONDS, records which GPU it was
+# given, when it ran and whether it restarted in ran.json; fails at the dp FAKE_FAIL_DP, and
+# stops with a checkpoint at FAKE_STOP_DP as a signalled simulator does.
+FAKE_SIMULATOR = textwrap.dedent("""\
+    import json, os, sys, time
+    args = sys.argv[1:]
+    value = lambda name: args[args.index(name) + 1]
+    out = value("--output-dir")
+    os.makedirs(out, exist_ok=True)
+    start = time.time()
+    # The finest (dp 0.02) takes FAKE_SECONDS, a coarser one less, in proportion to dp.
+    time.sleep(float(os.environ.get("FAKE_SECONDS", "1")) * 0.02 / float(value("--dp")))
+    if value("--dp") == os.environ.get("FAKE_FAIL_DP"):
+        sys.exit("fake failure at dp " + value("--dp"))
+    checkpoint = os.path.join(out, "checkpoints", "checkpoint_0000000001.chk")
+    restarted = "--restart" in args
+    if restarted and not os.path.exists(checkpoint):
+        sys.exit("error: --restart latest: no checkpoint")
+    if value("--dp") == os.environ.get("FAKE_STOP_DP"):
+        os.makedirs(os.path.dirname(checkpoint), exist_ok=True)
+        open(checkpoint, "w").close()
+        sys.stderr.write("error: interrupted by SIGTERM; checkpoint written to " + checkpoint)
+        sys.exit(143)
+    with open(os.path.join(out, "ran.json"), "w") as f:
+        json.dump({"gpu": value("--devices"), "start": start, "end": time.time(),
+                   "restarted": restarted}, f)
+    report = {"status": "completed", "dp_m": value("--dp"), "h_m": "0",
+              "device": "fake GPU " + value("--devices"), "simulated_time_s": value("--t-end"),
+              "iterations": "10", "particles": {"total": "100", "fluid": "50", "removed": "0"},
+              "wall_time_s": {"setup": "0", "time_loop": "1", "output": "0"}}
+    with open(os.path.join(out, "run_report.json"), "w") as f:
+        json.dump(report, f)
+    """)
+
+
+class GpusTest(CaseTestBase):
+    """--gpus 0,1 shares a case's runs out over two GPUs: each run on one (--devices), two at
+    once, the finest first; a run that fails leaves the others to finish; --resume keeps the
+    runs that completed and restarts the one that stopped with a checkpoint."""
+
+    def setUp(self):
+        super().setUp()
+        self.exe = os.path.join(self.tmp.name, "dambreak")
+        with open(self.exe, "w") as f:
+            f.write(f"#!{sys.executable}\n" + FAKE_SIMULATOR)
+        os.chmod(self.exe, os.stat(self.exe).st_mode | stat.S_IXUSR)
+
+    def spheric(self, *more, **env):
+        return subprocess.run(
+            [sys.executable, "-B", os.path.join(HERE, "spheric_dambreak.py"), "--exe", self.exe,
+             "--runs-only", "--gpus", "0,1", "--dp", "0.04,0.03,0.02", "--out", self.out, *more],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120,
+            env=dict(os.environ, **env))
+
+    def ran(self, dp):
+        with open(os.path.join(self.out, "runs", f"dp{dp}", "ran.json")) as f:
+            return json.load(f)
+
+    def test_the_runs_share_the_gpus_finest_first(self):
+        proc = self.spheric(FAKE_SECONDS="2")  # 2, 1.33 and 1 s: 0.67 s between the ends
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(os.path.join(self.out, "case.json")) as f:
+            runs = json.load(f)["runs"]
+        self.assertEqual([r["dp"] for r in runs], [0.04, 0.03, 0.02])  # coarsest first, as ever
+        fine, middle, coarse = self.ran("0.02"), self.ran("0.03"), self.ran("0.04")
+        for r, ran in zip(runs, (coarse, middle, fine)):
+            self.assertEqual(r["report"]["device"], "fake GPU " + ran["gpu"])
+        # The two finest at once on the two GPUs; the coarsest after one of them, on its GPU.
+        self.assertEqual({fine["gpu"], middle["gpu"]}, {"0", "1"})
+        self.assertLess(fine["start"], middle["end"])
+        self.assertLess(middle["start"], fine["end"])
+        first_done = min((fine, middle), key=lambda r: r["end"])
+        self.assertGreaterEqual(coarse["start"], first_done["end"])
+        self.assertEqual(coarse["gpu"], first_done["gpu"])
+
+    def test_resume_keeps_the_completed_runs_and_restarts_the_stopped_one(self):
+        fast = {"FAKE_SECONDS": "0.2"}
+        proc = self.spheric(FAKE_STOP_DP="0.03", **fast)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("the same command with --resume", proc.stderr)
+        before = {dp: self.ran(dp) for dp in ("0.04", "0.02")}
+        proc = self.spheric("--resume", **fast)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(proc.stderr.count("kept: "), 2, proc.stderr)
+        for dp, ran in before.items():
+            self.assertEqual(self.ran(dp), ran, dp)  # not run again
+        self.assertTrue(self.ran("0.03")["restarted"])
+        with open(os.path.join(self.out, "runs", "dp0.03", "console.log")) as f:
+            self.assertTrue(f.readline().rstrip().endswith("--restart latest"))
+        with open(os.path.join(self.out, "case.json")) as f:
+            self.assertEqual([r["dp"] for r in json.load(f)["runs"]], [0.04, 0.03, 0.02])
+        # Another command keeps nothing: every run runs again, from the start.
+        proc = self.spheric("--resume", "--", "--alpha", "0.1", **fast)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertNotIn("kept: ", proc.stderr)
+        self.assertGreater(self.ran("0.04")["start"], before["0.04"]["end"])
+        self.assertFalse(self.ran("0.04")["restarted"])
+
+    def test_a_failed_run_leaves_the_others_to_finish(self):
+        proc = self.spheric(FAKE_FAIL_DP="0.03")
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("fake failure at dp 0.03", proc.stderr)
+        self.assertIn(self.ran("0.02")["gpu"], ("0", "1"))
+        self.assertIn(self.ran("0.04")["gpu"], ("0", "1"))
+        self.assertFalse(os.path.exists(os.path.join(self.out, "case.json")))
 
 
 class RunsOnlyTest(CaseTestBase):
