@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_folder.h"
@@ -194,6 +196,37 @@ TEST(RestartProgram, SigtermWritesACheckpointAndTheRestartCompletesTheRun) {
     const testing::AppResult b = testing::run_program(problem, again, 0);
     ASSERT_EQ(b.code, 0) << b.err;
     EXPECT_EQ(testing::read_text(parts + "/gauges.csv"), testing::read_text(whole + "/gauges.csv"));
+}
+
+// `timeout` signals the program and then its process group: the same SIGTERM twice at once. That
+// is one request, and the run still stops with a checkpoint to go on from.
+TEST(RestartProgram, ASignalDeliveredTwiceAtOnceStillWritesACheckpoint) {
+    testing::TempDir dir("sigterm-twice");
+    DamBreak problem;
+    const std::string parts = dir.path() + "/parts";
+    install_interrupt_handlers();
+    std::raise(SIGTERM);
+    std::raise(SIGTERM);  // without the second's grace, the process would end here
+    ASSERT_EQ(interrupt_signal(), SIGTERM);
+    const testing::AppResult a = testing::run_program(problem, program_args(parts, 0.15), 0);
+    set_interrupt_signal(0);
+    EXPECT_EQ(a.code, 128 + SIGTERM);
+    EXPECT_NE(a.err.find("checkpoint written to"), std::string::npos) << a.err;
+    EXPECT_FALSE(checkpoints_in(parts + "/checkpoints").empty());
+}
+
+// A second request a second or more after the first ends the process at once.
+TEST(RestartProgramDeathTest, ASecondSignalLaterStopsAtOnce) {
+    EXPECT_EXIT(
+        {
+            install_interrupt_handlers();
+            set_interrupt_signal(0);
+            std::raise(SIGTERM);
+            std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+            std::raise(SIGTERM);
+            std::exit(0);
+        },
+        ::testing::ExitedWithCode(128 + SIGTERM), "second signal: stopping at once");
 }
 
 // --- Guarded output: a failed write stops the run with a last checkpoint, nothing truncated ---

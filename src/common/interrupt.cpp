@@ -1,9 +1,11 @@
 #include "common/interrupt.h"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
 
 namespace sph {
@@ -11,16 +13,35 @@ namespace sph {
 namespace {
 
 std::atomic<int> received{0};
-static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs a lock-free flag");
+// When the first signal came (CLOCK_MONOTONIC, ns; 0: none yet).
+std::atomic<std::int64_t> first_at{0};
+static_assert(std::atomic<int>::is_always_lock_free &&
+                  std::atomic<std::int64_t>::is_always_lock_free,
+              "the signal handler needs lock-free flags");
+
+// A second signal this soon after the first is the same request delivered twice: `timeout`
+// sends its signal to the program and then to the program's process group, so the program
+// gets it twice at once; a person who presses Ctrl-C again does so later than that.
+constexpr std::int64_t kOneRequestNs = 1'000'000'000;
+
+std::int64_t monotonic_ns() {  // clock_gettime is async-signal-safe
+    timespec t{};
+    ::clock_gettime(CLOCK_MONOTONIC, &t);
+    return std::int64_t(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
 
 extern "C" void on_interrupt(int signal) {
-    if (received.exchange(signal) != 0) {
-        // The second signal: the user does not want to wait for the checkpoint.
-        constexpr char kMessage[] = "\nsecond signal: stopping at once, without a checkpoint\n";
-        [[maybe_unused]] const ssize_t ignored =
-            ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-        ::_exit(128 + signal);
+    const std::int64_t now = monotonic_ns();
+    std::int64_t first = 0;
+    if (first_at.compare_exchange_strong(first, now)) {
+        received.store(signal);
+        return;
     }
+    if (now - first < kOneRequestNs) return;  // the first one's twin
+    // A second request: the user does not want to wait for the checkpoint.
+    constexpr char kMessage[] = "\nsecond signal: stopping at once, without a checkpoint\n";
+    [[maybe_unused]] const ssize_t ignored = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+    ::_exit(128 + signal);
 }
 
 }  // namespace
@@ -42,6 +63,7 @@ int interrupt_signal() {
 }
 
 void set_interrupt_signal(int signal) {
+    first_at.store(signal != 0 ? monotonic_ns() : 0);
     received.store(signal);
 }
 
