@@ -200,8 +200,8 @@ def outlasting_stop_signals():
     simulator gets them too: it writes a checkpoint at its next rebuild and stops, and the case
     waits for that and says how to go on, instead of ending at once and leaving the simulator to
     write its checkpoint alone (lost where the machine goes away with the case). The case does
-    not forward the signal: the simulator has it already (a repeat within a second it takes as
-    the same request; a later one stops it without a checkpoint). A signal sent to the case's
+    not forward the signal: the simulator has it already (a repeat within 0.1 s it takes as the
+    same request; a later one stops it without a checkpoint). A signal sent to the case's
     process alone therefore waits for the run to end. Only the main thread
     may set handlers: elsewhere, nothing changes. (A handler that does nothing, not SIG_IGN:
     the simulator starts with the default dispositions, which an ignored signal would not be.)"""

@@ -21,8 +21,8 @@ static_assert(std::atomic<int>::is_always_lock_free &&
 
 // A second signal this soon after the first is the same request delivered twice: `timeout`
 // sends its signal to the program and then to the program's process group, so the program
-// gets it twice at once; a person who presses Ctrl-C again does so later than that.
-constexpr std::int64_t kOneRequestNs = 1'000'000'000;
+// gets it twice within microseconds; a person who presses Ctrl-C again does so later than that.
+constexpr std::int64_t kOneRequestNs = 100'000'000;  // 0.1 s
 
 std::int64_t monotonic_ns() {  // clock_gettime is async-signal-safe
     timespec t{};

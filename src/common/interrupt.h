@@ -1,7 +1,7 @@
 // SIGINT and SIGTERM as a request to stop cleanly: the time loop polls interrupt_signal() and,
 // when it is set, runs on to the next rebuild, writes a checkpoint, closes its output and stops.
 // A second signal ends the process at once (exit status 128 + the signal), unless it comes
-// within a second of the first: that is one request delivered twice (`timeout` signals both the
+// within 0.1 s of the first: that is one request delivered twice (`timeout` signals both the
 // program and its process group), and the checkpoint is still written.
 #pragma once
 
