@@ -166,8 +166,13 @@ void DeviceGroup::finish_remote_forces(int d) {
 }
 
 void DeviceGroup::end_job(int d, const std::string& message) {
-    std::cerr << "rank " << span_.rank() << ": error: device " << d << " failed "
-              << "(iteration " << request_.iteration << "): " << message << "\n";
+    // One write: the job's other output (mpirun's own abort notice among it) shares the stream,
+    // and a line written piecewise can come out cut by it.
+    const std::string line = "rank " + std::to_string(span_.rank()) + ": error: device " +
+                             std::to_string(d) + " failed (iteration " +
+                             std::to_string(request_.iteration) + "): " + message + "\n";
+    std::cerr.write(line.data(), std::streamsize(line.size()));
+    std::cerr.flush();
     span_.ranks()->abort(1);
     std::abort();  // not reached: abort() ends the process
 }
