@@ -32,12 +32,12 @@ RunOptions dam_break_options(int devices, const std::string& dir, double t_end =
     return o;
 }
 
-Reported run_dam_break(const RunOptions& o, const std::string& dir) {
+Reported run_dam_break(const RunOptions& o) {
     testing::ReportedRun run = testing::run_reported(DamBreak(), o);
     Reported r;
     r.report = std::move(run.report);
     r.printed = std::move(run.log);
-    std::ifstream in(dir + "/run_report.json");
+    std::ifstream in(o.output_dir + "/run_report.json");
     r.doc = json::parse(in);  // throws, failing the test, when it is not JSON
     return r;
 }
@@ -119,7 +119,7 @@ void expect_consistent(const json& r, int devices, long iterations_before = 0) {
 
 TEST(RunReport, OneDeviceAddsUp) {
     testing::TempDir dir("report1");
-    const Reported r = run_dam_break(dam_break_options(1, dir.path()), dir.path());
+    const Reported r = run_dam_break(dam_break_options(1, dir.path()));
     expect_consistent(r.doc, 1);
     const json& d = r.doc["devices"][0];
     EXPECT_EQ(number(d, "bytes_sent"), 0.0);  // nobody to talk to
@@ -133,7 +133,7 @@ TEST(RunReport, OneDeviceAddsUp) {
 
 TEST(RunReport, ThreeDevicesAddUpAndNeighboursTradeBytes) {
     testing::TempDir dir("report3");
-    const Reported r = run_dam_break(dam_break_options(3, dir.path()), dir.path());
+    const Reported r = run_dam_break(dam_break_options(3, dir.path()));
     expect_consistent(r.doc, 3);
     const json& dev = r.doc["devices"];
     // The middle device has two neighbours: it sends the most and computes both edge stripes.
@@ -183,7 +183,7 @@ TEST(RunReport, ARestartedRunBreaksDownItsOwnTimeLoop) {
 
     RunOptions again = dam_break_options(1, dir.path(), 0.04);
     again.restart_from = kept.front();
-    const Reported r = run_dam_break(again, dir.path());
+    const Reported r = run_dam_break(again);
     const json& wall = r.doc["wall_time_s"];
     EXPECT_EQ(number(wall, "time_loop_before_restart"), saved.loop_seconds);
     EXPECT_GT(number(wall, "time_loop"), saved.loop_seconds);

@@ -220,6 +220,9 @@ def outlasting_stop_signals():
             signal.signal(s, handler)
 
 
+RESTART_LATEST = ["--restart", "latest"]
+
+
 def without_placement(cmd: Sequence[str]) -> List[str]:
     """`cmd` less what does not change a run's results: its --devices (results are bitwise the
     same on any) and a trailing --restart latest (a restarted run is the run that never
@@ -251,8 +254,6 @@ def has_checkpoint(run_dir: str) -> bool:
     folder = os.path.join(run_dir, "checkpoints")
     return os.path.isdir(folder) and any(f.endswith(".chk") for f in os.listdir(folder))
 
-
-RESTART_LATEST = ["--restart", "latest"]
 
 
 def run_problem(exe: str, run_dir: str, options: List[str], passthrough: List[str],
@@ -330,8 +331,9 @@ def run_problems(exe: str, runs: Sequence[Tuple[str, List[str]]],
             try:
                 reports[index] = run_problem(exe, run_dir, options + ["--devices", str(gpu)],
                                              passthrough, keep_frames, resume)
-            except (RunError, OSError) as e:  # the others go on all the same
-                failures.append((index, e if isinstance(e, RunError) else RunError(str(e))))
+            except Exception as e:  # noqa: BLE001 (the thread's edge; the others go on)
+                failure = e if isinstance(e, RunError) else RunError(f"{run_dir}: {e}")
+                failures.append((index, failure))
 
     with outlasting_stop_signals():
         workers = [threading.Thread(target=take_runs, args=(gpu,)) for gpu in gpus]
@@ -342,7 +344,7 @@ def run_problems(exe: str, runs: Sequence[Tuple[str, List[str]]],
     if failures:
         failures.sort(key=lambda f: f[0])
         raise RunError("\n".join(str(e) for _, e in failures))
-    return [r for r in reports if r is not None]  # all of them: a run that did not fail reported
+    return reports  # type: ignore[return-value]  # every run reported: none failed
 
 
 def read_run_report(path: str) -> Dict:
