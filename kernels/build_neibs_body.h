@@ -275,11 +275,12 @@ SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
 // that lie in dry walls (the build passes over the cells that hold walls alone). Under mDBC
 // (a.to_ghost set) a wall particle with a ghost node inside the grid lists the fluid around its
 // ghost node instead (whole rows: the node is no sorted particle), or nothing where it is dry
-// (ghost_list.h).
+// (ghost_list.h). Fluid outside [a.fluid_begin, a.fluid_end) lists nothing.
 SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
                                    const ListStage& stage) {
     const Vec4 pi = a.pos[i];
     const bool wall = pi.w != float(kFluid);
+    if (!wall && (i < a.fluid_begin || i >= a.fluid_end)) return store_empty_list(a, stage);
     if (a.to_ghost != nullptr && wall) {
         const Vec3 offset = a.to_ghost[i];
         const std::uint32_t cell = ghost_cell(xyz(pi), offset, a.grid);

@@ -78,6 +78,9 @@ struct NeighbourArgs {
     // Under mDBC, the walls' ghost-node offsets: their lists are then of the fluid around their
     // ghost nodes (ghost_list.h). Null otherwise.
     const Vec3* to_ghost = nullptr;
+    // The fluid particles [fluid_begin, fluid_end) list their neighbours (a device's own); past
+    // them only walls are listed (mDBC's near externals, LocalRanges), the fluid's list is empty.
+    std::uint32_t fluid_begin = 0, fluid_end = ~0u;
     // The cells' splits (cell_grid.h): a particle's rows are trimmed to its slab (its list still
     // counts each row from the whole cells, so walking it needs no splits). Null: whole rows.
     const std::uint8_t* cell_split = nullptr;

@@ -24,9 +24,10 @@
 // A listed wall particle walks its list instead, which holds the fluid around its ghost node in
 // the cell walk's order (ghost_list.h), or nothing where no fluid lies within the list radius of
 // the wall itself (2h and a skin, covering where the fluid may come before the next rebuild):
-// such a wall touches no fluid; it is dry and takes rho0. Particles without a list (a device's
-// external copies, and every particle under --neighbours cells) walk the cells in full; where
-// one differs from a listed run's dry rho0, no fluid is near enough to read it.
+// such a wall touches no fluid; it is dry and takes rho0. A device lists its own walls and the
+// near externals' (LocalRanges), the only ones whose densities its Forces read. Under
+// --neighbours cells nothing is listed, and every wall walks the cells in full; where one
+// differs from a listed run's dry rho0, no fluid is near enough to read it.
 #pragma once
 
 #include <cmath>
@@ -53,34 +54,50 @@ struct GhostSums {
 };
 
 // Solves A x = b (4x4) by Gaussian elimination with partial pivoting, in double; returns det A.
+// Every loop unrolls and every index is a constant, the pivot row's swap included (a predicated
+// exchange with each row below): the GPU keeps the system in registers, where indexing by the
+// pivot put it in local memory.
 SPH_HD double solve_4x4(double a[4][4], double b[4], double x[4]) {
     double det = 1.0;
+    SPH_UNROLL
     for (int col = 0; col < 4; ++col) {
         int pivot = col;
+        double largest = fabs(a[col][col]);
+        SPH_UNROLL
         for (int r = col + 1; r < 4; ++r) {
-            if (fabs(a[r][col]) > fabs(a[pivot][col])) pivot = r;
+            if (fabs(a[r][col]) > largest) {
+                largest = fabs(a[r][col]);
+                pivot = r;
+            }
         }
-        if (a[pivot][col] == 0.0) return 0.0;
-        if (pivot != col) {
+        if (largest == 0.0) return 0.0;
+        SPH_UNROLL
+        for (int r = col + 1; r < 4; ++r) {
+            if (r != pivot) continue;
+            SPH_UNROLL
             for (int c = 0; c < 4; ++c) {
                 const double t = a[col][c];
-                a[col][c] = a[pivot][c];
-                a[pivot][c] = t;
+                a[col][c] = a[r][c];
+                a[r][c] = t;
             }
             const double t = b[col];
-            b[col] = b[pivot];
-            b[pivot] = t;
+            b[col] = b[r];
+            b[r] = t;
             det = -det;
         }
         det *= a[col][col];
+        SPH_UNROLL
         for (int r = col + 1; r < 4; ++r) {
             const double factor = a[r][col] / a[col][col];
+            SPH_UNROLL
             for (int c = col; c < 4; ++c) a[r][c] -= factor * a[col][c];
             b[r] -= factor * b[col];
         }
     }
+    SPH_UNROLL
     for (int r = 3; r >= 0; --r) {
         double s = b[r];
+        SPH_UNROLL
         for (int c = r + 1; c < 4; ++c) s -= a[r][c] * x[c];
         x[r] = s / a[r][r];
     }
@@ -137,13 +154,20 @@ SPH_HD bool lists_fluid(std::uint32_t i, const MdbcArgs& a, const std::int32_t* 
     return found;
 }
 
-// Sets boundary particle i's density from the fluid around its ghost node; leaves fluid alone,
-// and wall particles deeper than the fluid can reach, which set-up gives no ghost node.
-// cell_step: neighbour_cell_steps(a.grid).by_code, wherever the launcher keeps it.
-SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t* cell_step) {
-    if (a.type[i] == kFluid) return;
+// Whether particle i has a density to fit: a wall particle with a ghost node. Fluid has none,
+// nor have wall particles deeper than the fluid can reach (set-up gives them no ghost node).
+SPH_HD bool has_ghost_node(std::uint32_t i, const MdbcArgs& a) {
+    if (a.type[i] == kFluid) return false;
     const Vec3 offset = a.to_ghost[i];
-    if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f) return;
+    return offset.x != 0.0f || offset.y != 0.0f || offset.z != 0.0f;
+}
+
+// Sets boundary particle i's density from the fluid around its ghost node; leaves particles
+// without a ghost node alone. cell_step: neighbour_cell_steps(a.grid).by_code, wherever the
+// launcher keeps it.
+SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t* cell_step) {
+    if (!has_ghost_node(i, a)) return;
+    const Vec3 offset = a.to_ghost[i];
     const bool listed = a.list != nullptr && i >= a.listed_begin && i < a.listed_end;
     const Vec3 g = xyz(a.pos[i]) + offset;
     GhostSums sums{};

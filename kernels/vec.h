@@ -14,6 +14,14 @@
 #define SPH_HD inline
 #endif
 
+// Unrolls the next loop on the GPU (where a loop over a small array indexed by its counter keeps
+// the array in registers only once unrolled); the host compiler sees nothing.
+#if defined(__CUDA_ARCH__)
+#define SPH_UNROLL _Pragma("unroll")
+#else
+#define SPH_UNROLL
+#endif
+
 namespace sph {
 
 struct Vec3 {

@@ -2,7 +2,7 @@
 # Copies the built executables and the shared libraries they load that a stock CUDA image lacks
 # (VTK, Boost, OpenMP, ...) into device-carry/, for running on a machine without VTK. PACK_TESTS
 # names the test executables to take (default: those holding CUDA tests: test_cuda, and those whose
-# tests run on every back end).
+# tests run on every back end); PACK_EXTRA, other builds' executables (below).
 # There: export LD_LIBRARY_PATH=$PWD/device-carry/lib
 # The folder is over the 64 MiB a device call carries; device-pack/carry.tar.xz holds it in about
 # 8 MB: carry device-pack and begin the call with `tar xJf device-pack/carry.tar.xz`.
@@ -23,6 +23,11 @@ cuda_tests="test_cuda test_multi_device test_device_faults test_device_memory te
             test_branch_backends"
 for test in ${PACK_TESTS:-$cuda_tests}; do
   cp "$build/tests/$test" device-carry/bin/
+done
+# Other builds' executables beside these, for comparing builds in one device call: PACK_EXTRA
+# holds NAME=PATH pairs, each copied to device-carry/bin/NAME.
+for extra in ${PACK_EXTRA:-}; do
+  cp "${extra#*=}" "device-carry/bin/${extra%%=*}"
 done
 # The C runtime and the compiler's own runtimes are newer on the device machine: leave them.
 skip='linux-vdso|ld-linux|libc\.so|libm\.so|libgcc_s|libstdc\+\+|libpthread|libdl\.so|librt\.so'

@@ -144,6 +144,48 @@ TEST_P(Exchange, ExternalSlicesAndTheirForcesComeFromTheNeighboursEdges) {
 
 INSTANTIATE_TEST_SUITE_P(TwoAndFourDevices, Exchange, ::testing::Values(2, 4));
 
+// Under mDBC a device holds several of each neighbour's slices (halo_slices), and only those of
+// the slice beside its own are within its particles' lists: its ranges name them (left_near,
+// right_near), and the wall densities are computed there and on its own particles alone.
+TEST(Exchange, UnderMdbcTheNearExternalsAreTheSliceBesideTheDevicesOwn) {
+    const int devices = 3;
+    const StillWater problem(0.4, 0.1, 0.15);
+    RunOptions o = testing::small_run(0.01, 10.0);
+    o.boundary = BoundaryModel::kMdbc;
+    o.devices = DeviceSelection::cpu(devices);
+    o.threads = 1;
+    Simulation sim(problem, o, 0);
+    sim.step();
+    const CellGrid& grid = sim.grid();
+    const SliceMap& slices = sim.group().slices();
+    ASSERT_GT(slices.halo(), 1) << "the mDBC halo is one slice: nothing to tell apart";
+    auto slice_of = [&](const Vec4& p) { return int(grid.cell_of(p) / grid.cells_per_slice()); };
+    long near = 0, far = 0;
+    for (int d = 0; d < devices; ++d) {
+        const DeviceView me = view(sim.group().device(d));
+        const LocalRanges& r = me.ranges;
+        ASSERT_LE(r.left_near, r.left);
+        ASSERT_LE(r.right_near, r.right);
+        const int first = slices.first_slice(d), end = slices.end_slice(d);
+        for (std::uint32_t i = 0; i < r.left; ++i) {
+            const int slice = slice_of(me.pos[i]);
+            EXPECT_GE(slice, first - slices.halo()) << "device " << d << ", left external " << i;
+            EXPECT_EQ(slice == first - 1, i >= r.near_begin())
+                << "device " << d << ", left external " << i << " in slice " << slice;
+        }
+        for (std::uint32_t i = r.left + r.internal; i < r.total(); ++i) {
+            const int slice = slice_of(me.pos[i]);
+            EXPECT_LT(slice, end + slices.halo()) << "device " << d << ", right external " << i;
+            EXPECT_EQ(slice == end, i < r.near_end())
+                << "device " << d << ", right external " << i << " in slice " << slice;
+        }
+        near += r.left_near + r.right_near;
+        far += (r.left - r.left_near) + (r.right - r.right_near);
+    }
+    EXPECT_GT(near, 0) << "no near externals";
+    EXPECT_GT(far, 0) << "no externals beyond the near slices";
+}
+
 class Migration : public testing::EveryBackend {};
 
 TEST_P(Migration, ParticlesOnTheWrongDevicesMoveToTheOwnersOfTheirSlices) {

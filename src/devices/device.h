@@ -61,9 +61,24 @@ struct NeighbourBuild {
 
 // The ranges of a device's local arrays: [left external | internal | right external], in
 // particles. (DeviceLayout is the other thing: how large the arrays are.)
+//
+// Of the externals, those in the slice beside the device's own (the last left_near of the left
+// ones, the first right_near of the right ones) are the only ones an internal particle's
+// neighbour list can reach: a slice is one list radius wide. Under mDBC the externals span more
+// slices (driver/run_setup.h: halo_slices), so that these near walls find the fluid around their
+// ghost nodes: their densities are computed as the device's own walls' are, from lists of that
+// fluid; the walls further out are read by nothing here, and have neither lists nor densities.
 struct LocalRanges {
     std::uint32_t left = 0, internal = 0, right = 0;
+    std::uint32_t left_near = 0, right_near = 0;
     std::uint32_t total() const { return left + internal + right; }
+    // [near_begin, near_end): the internal particles and the near externals.
+    std::uint32_t near_begin() const { return left - left_near; }
+    std::uint32_t near_end() const { return left + internal + right_near; }
+    // The particles a device lists the neighbours of: its own, and under mDBC the near
+    // externals' walls (NeighbourArgs::fluid_begin, fluid_end keep the fluid to its own).
+    std::uint32_t listed_begin(bool mdbc) const { return mdbc ? near_begin() : left; }
+    std::uint32_t listed_end(bool mdbc) const { return mdbc ? near_end() : left + internal; }
 };
 
 template <class T>

@@ -151,8 +151,10 @@ void DeviceGroup::settle(int d, const Migration& migration) {
 // device d's incoming arrays, and sends neighbours on other ranks d's bands; returns the ranges.
 LocalRanges DeviceGroup::pull_external_slices(int d) {
     const std::uint32_t total = internal_[d];
-    const LocalRanges local_ranges{left_external(d), total,
-                                   d + 1 < size() ? left_band_end_[d + 1] : 0};
+    LocalRanges local_ranges{left_external(d), total, d + 1 < size() ? left_band_end_[d + 1] : 0};
+    // The near externals: the left neighbour's last slice, the right neighbour's first.
+    if (d > 0) local_ranges.left_near = internal_[d - 1] - last_slice_start_[d - 1];
+    if (d + 1 < size()) local_ranges.right_near = first_slice_end_[d + 1];
     check_room(*devices_[d], d, local_ranges.total(), " with its external slices");
     const bool remote_left = d > 0 && !local(d - 1), remote_right = d + 1 < size() && !local(d + 1);
     const bool has_externals = local_ranges.left + local_ranges.right > 0;

@@ -192,11 +192,16 @@ NeighbourBuild CpuDevice::build_lists() {
                        params_.list_radius_sq,
                        layout_.grid};
     args.cell_split = cell_split_.data();
-    // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h).
-    if (params_.boundary == BoundaryModel::kMdbc) args.to_ghost = buffers_.current.to_ghost.data();
+    // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h), the near
+    // externals' walls too (LocalRanges).
+    const bool mdbc = params_.boundary == BoundaryModel::kMdbc;
+    if (mdbc) args.to_ghost = buffers_.current.to_ghost.data();
+    const LocalRanges& r = buffers_.ranges;
+    args.fluid_begin = r.left;
+    args.fluid_end = r.left + r.internal;
     NeighbourBuild result;
     if (!layout_.uses_list()) return result;  // Forces walks the cells
-    const std::uint32_t begin = buffers_.ranges.left, end = begin + buffers_.ranges.internal;
+    const std::uint32_t begin = r.listed_begin(mdbc), end = r.listed_end(mdbc);
     ListBuildCounts counts = cpu::build_neighbour_lists(args, begin, end, layout_.list_pool_rows());
     if (counts.rows > layout_.list_pool_rows()) {  // more than the list holds: again, with room
         layout_.list_height = list_height_for(counts.rows, layout_.capacity, layout_.list_height);
@@ -239,7 +244,7 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends) {
                           cell_split_.data()};
     if (stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc) {
         TimedRegion timer(times_.boundary, trace_, "mDBC walls", "kernel");
-        cpu::mdbc_densities(mdbc_args(), 0, buffers_.ranges.total());
+        cpu::mdbc_densities(mdbc_args(), buffers_.ranges.near_begin(), buffers_.ranges.near_end());
     }
     const std::uint32_t begin = buffers_.ranges.left,
                         end = buffers_.ranges.left + buffers_.ranges.internal;

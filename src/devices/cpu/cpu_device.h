@@ -81,8 +81,8 @@ private:
                         list_or_null(),
                         list_rows_.data(),
                         layout_.max_neighbours,
-                        r.left,
-                        r.left + r.internal,
+                        r.listed_begin(true),
+                        r.listed_end(true),
                         layout_.grid,
                         params_};
     }

@@ -297,10 +297,14 @@ NeighbourBuild CudaDevice::build_lists() {
                        params_.list_radius_sq,
                        layout_.grid};
     args.cell_split = cell_split_.as<std::uint8_t>();
-    // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h).
-    if (params_.boundary == BoundaryModel::kMdbc)
-        args.to_ghost = buffers_.current.to_ghost.as<Vec3>();
-    const std::uint32_t begin = buffers_.ranges.left, end = begin + buffers_.ranges.internal;
+    // Under mDBC the walls list the fluid around their ghost nodes (ghost_list.h), the near
+    // externals' walls too (LocalRanges).
+    const bool mdbc = params_.boundary == BoundaryModel::kMdbc;
+    if (mdbc) args.to_ghost = buffers_.current.to_ghost.as<Vec3>();
+    const LocalRanges& r = buffers_.ranges;
+    args.fluid_begin = r.left;
+    args.fluid_end = r.left + r.internal;
+    const std::uint32_t begin = r.listed_begin(mdbc), end = r.listed_end(mdbc);
     ListBuildCounts counts{};
     auto build = [&] {
         SPH_CUDA_CHECK(cudaMemsetAsync(d_counts, 0, sizeof(ListBuildCounts), stream_));
