@@ -4,10 +4,10 @@
 # what the mDBC walls cost in each build. For each executable in BUILDS (default "dambreak": this
 # build), DamBreak at 4.19 M particles to BENCH_T_END (0.3 s) under mDBC on one GPU and on two
 # with balancing on (bench/device_reports.sh), into $OUT/mdbc-<build>/; the same under DBC with
-# this build (DBC=1), for the speedup beside it; the CUDA tests of the carried test executables
-# (TESTS=1); ncu's view of the mDBC kernel on one GPU and on two in each build (NCU=1); each
-# build's instruments over the same short run, to compare (SAME=1). Everything in
-# $OUT/results.tgz.
+# this build, for the speedup beside it, and the CUDA tests of the carried test executables
+# (each left out with DBC= or TESTS=); ncu's view of the mDBC kernel on one GPU and on two in
+# each build (NCU=1); each build's instruments over the same short run, to compare (SAME=1).
+# Everything in $OUT/results.tgz.
 set -uo pipefail
 source bench/device_env.sh
 work_in mdbc-near-walls
@@ -19,8 +19,8 @@ reports() {  # NAME EXE BOUNDARY
   grep -h "time loop\|mDBC walls" "$work/$1"/dambreak/runs/*/console.log
 }
 for build in ${BUILDS:-dambreak}; do reports "mdbc-$build" "$build" mdbc; done
-if [ -n "${DBC:-1}" ]; then reports dbc-dambreak dambreak dbc; fi
-if [ -n "${TESTS:-1}" ]; then
+if [ -n "${DBC-1}" ]; then reports dbc-dambreak dambreak dbc; fi
+if [ -n "${TESTS-1}" ]; then
   mkdir -p "$work/gpu-tests"
   for exe in "$bin"/test_*; do
     test=$(basename "$exe")

@@ -255,15 +255,21 @@ SPH_HD std::uint32_t store_empty_list(const NeighbourArgs& a, const ListStage& s
     return 0;
 }
 
-// Whether any fluid particle lies within the list radius of particle i.
+// Whether any fluid particle lies within the list radius of particle i. The cells that hold walls
+// alone are passed over (RowTrim::of_fluid): a dry wall, most of DamBreak's, had tested every
+// particle of its 27 cells, walls all, at every rebuild.
 SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
     const Vec3 pi = xyz(a.pos[i]);
+    const RowTrim fluid = RowTrim{a.cell_split}.of_fluid();
     bool found = false;
-    for_each_particle_near(pi, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
-        const Vec4 c = a.pos[j];
-        found = c.w == float(kFluid) && length_squared(pi - xyz(c)) < a.list_radius_sq;
-        return found;
-    });
+    for_each_particle_near(
+        pi, a.grid, a.cell_start, a.cell_end,
+        [&](std::uint32_t j) {
+            const Vec4 c = a.pos[j];
+            found = c.w == float(kFluid) && length_squared(pi - xyz(c)) < a.list_radius_sq;
+            return found;
+        },
+        [&](std::uint32_t cell) { return !fluid.passes_over(cell); });
     return found;
 }
 

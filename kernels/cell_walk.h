@@ -227,12 +227,18 @@ SPH_HD bool for_each_near_mask(std::uint32_t begin, std::uint32_t end, std::uint
     return false;
 }
 
+// Every cell is walked (for_each_particle_near's default).
+struct EveryCell {
+    SPH_HD bool operator()(std::uint32_t) const { return true; }
+};
+
 // Calls visit(j) for each particle j of the cells around `point`, until a call returns true;
-// cells outside the grid, and cells this device holds no particle of, are skipped.
-template <class Visit>
+// cells outside the grid, cells this device holds no particle of, and cells for which
+// walk(cell) is false are skipped.
+template <class Visit, class WalkCell = EveryCell>
 SPH_HD void for_each_particle_near(Vec3 point, const CellGrid& grid,
                                    const std::uint32_t* cell_start, const std::uint32_t* cell_end,
-                                   Visit&& visit) {
+                                   Visit&& visit, WalkCell walk = {}) {
     const float at[3] = {point.x, point.y, point.z};
     int lo[3], hi[3];
     for (int axis = 0; axis < 3; ++axis) {
@@ -248,7 +254,7 @@ SPH_HD void for_each_particle_near(Vec3 point, const CellGrid& grid,
                 const std::uint32_t cell =
                     c[0] * grid.stride[0] + c[1] * grid.stride[1] + c[2] * grid.stride[2];
                 const std::uint32_t start = cell_start[cell];
-                if (start == kEmptyCell) continue;
+                if (start == kEmptyCell || !walk(cell)) continue;
                 const std::uint32_t end = cell_end[cell];
                 for (std::uint32_t j = start; j < end; ++j) {
                     if (visit(j)) return;
