@@ -1,8 +1,10 @@
 // CUDA kernels: one thread per particle, each calling the shared per-particle body.
 #include "cuda/cuda_launchers.h"
 
+#include <thrust/iterator/counting_iterator.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
+#include <cub/device/device_select.cuh>
 
 #include <cmath>
 #include <limits>
@@ -136,6 +138,20 @@ __global__ void mdbc_kernel(MdbcArgs args, std::uint32_t begin, std::uint32_t en
     if (i < end) mdbc_density(i, args, cell_step);
 }
 
+// A thread per fitted wall (select_ghost_walls): with a thread per particle, three lanes in four
+// of a warp held fluid and idled while the fourth fitted its wall.
+__global__ void mdbc_walls_kernel(MdbcArgs args, const std::uint32_t* walls, std::uint32_t count) {
+    __shared__ std::int32_t cell_step[kNeighbourCells];
+    load_cell_steps(args.grid, cell_step);
+    const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < count) mdbc_density(walls[k], args, cell_step);
+}
+
+struct HasGhostNode {
+    MdbcArgs args;
+    __device__ bool operator()(std::uint32_t i) const { return has_ghost_node(i, args); }
+};
+
 __global__ void store_minimum_kernel(const float* from, MinimumTargets targets) {
     if (int(threadIdx.x) < targets.count) targets.to[threadIdx.x][0] = *from;
     __threadfence_system();  // visible to the other GPUs once they have waited for this stream
@@ -261,6 +277,31 @@ void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end
     mdbc_kernel<<<blocks_for(end - begin, kForcesBlock), kForcesBlock, 0, stream>>>(args, begin,
                                                                                     end);
     SPH_CUDA_CHECK_LAUNCH("mdbc_kernel");
+}
+
+std::size_t select_temp_bytes(std::uint32_t capacity) {
+    std::size_t bytes = 0;
+    SPH_CUDA_CHECK(
+        cub::DeviceSelect::If(nullptr, bytes, thrust::counting_iterator<std::uint32_t>(0),
+                              static_cast<std::uint32_t*>(nullptr),
+                              static_cast<std::uint32_t*>(nullptr), capacity, HasGhostNode{}));
+    return bytes;
+}
+
+void select_ghost_walls(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end,
+                        std::uint32_t* walls, std::uint32_t* count, void* temp,
+                        std::size_t temp_bytes, cudaStream_t stream) {
+    SPH_CUDA_CHECK(cub::DeviceSelect::If(temp, temp_bytes,
+                                         thrust::counting_iterator<std::uint32_t>(begin), walls,
+                                         count, end - begin, HasGhostNode{args}, stream));
+}
+
+void mdbc_densities_of(const MdbcArgs& args, const std::uint32_t* walls, std::uint32_t count,
+                       cudaStream_t stream) {
+    if (count == 0) return;
+    mdbc_walls_kernel<<<blocks_for(count, kForcesBlock), kForcesBlock, 0, stream>>>(args, walls,
+                                                                                    count);
+    SPH_CUDA_CHECK_LAUNCH("mdbc_walls_kernel");
 }
 
 std::size_t minimum_temp_bytes(std::uint32_t capacity) {

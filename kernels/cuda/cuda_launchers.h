@@ -39,6 +39,15 @@ void forces(const ForcesArgs& args, std::uint32_t begin, std::uint32_t end, cuda
 // The mDBC density of the boundary particles among [begin, end).
 void mdbc_densities(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end,
                     cudaStream_t stream);
+// The particles among [begin, end) with a ghost node (mDBC's fitted walls), in order, into
+// walls[0, *count) (count in device memory); temp holds at least select_temp_bytes(end - begin).
+std::size_t select_temp_bytes(std::uint32_t capacity);
+void select_ghost_walls(const MdbcArgs& args, std::uint32_t begin, std::uint32_t end,
+                        std::uint32_t* walls, std::uint32_t* count, void* temp,
+                        std::size_t temp_bytes, cudaStream_t stream);
+// The mDBC density of walls[0, count) (select_ghost_walls).
+void mdbc_densities_of(const MdbcArgs& args, const std::uint32_t* walls, std::uint32_t count,
+                       cudaStream_t stream);
 std::size_t minimum_temp_bytes(std::uint32_t capacity);
 // Writes min(dt_max[begin, end)) into *result, NaN if any element is NaN.
 void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, float* result,

@@ -98,7 +98,8 @@ std::string CudaDevice::description() const {
 }
 
 std::size_t CudaDevice::temp_bytes(std::uint32_t capacity) const {
-    return std::max(cuda::sort_temp_bytes(capacity), cuda::minimum_temp_bytes(capacity));
+    return std::max({cuda::sort_temp_bytes(capacity), cuda::minimum_temp_bytes(capacity),
+                     cuda::select_temp_bytes(capacity)});
 }
 
 std::size_t CudaDevice::bytes_needed(const DeviceLayout& layout) const {
@@ -179,6 +180,7 @@ void CudaDevice::upload(const HostParticles& particles) {
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));  // the copies below are not on the stream
     const std::uint32_t count = static_cast<std::uint32_t>(particles.size());
     buffers_.ranges = LocalRanges{0, count, 0};
+    walls_selected_ = false;
     for_each_field(
         [count](auto field, DeviceMemory& to, const auto& from) {
             if (to.bytes() == 0) return;  // not kept on this device
@@ -210,6 +212,7 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t ke
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     settle_instruments();
     buffers_.ranges = LocalRanges{0, keep, 0};
+    walls_selected_ = false;
     if (keep == 0) return;
     timer_.begin(stream_);
     SortScratch s = sort_scratch();
@@ -263,6 +266,17 @@ std::vector<std::uint32_t> CudaDevice::lower_bounds(std::uint32_t count,
     return result;
 }
 
+void CudaDevice::select_walls() {
+    const LocalRanges& r = buffers_.ranges;
+    std::uint32_t* d_count = &scalars_.as<Scalars>()->fitted_walls;
+    cuda::select_ghost_walls(mdbc_args(), r.near_begin(), r.near_end(), fitted_walls(), d_count,
+                             temp_.as<void>(), temp_.bytes(), stream_);
+    SPH_CUDA_CHECK(cudaMemcpyAsync(&fitted_wall_count_, d_count, sizeof(std::uint32_t),
+                                   cudaMemcpyDeviceToHost, stream_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    walls_selected_ = true;
+}
+
 NeighbourBuild CudaDevice::build_lists() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     NeighbourBuild result;
@@ -282,6 +296,7 @@ NeighbourBuild CudaDevice::build_lists() {
                       cell_start_.as<std::uint32_t>(), cell_end_.as<std::uint32_t>(),
                       cell_split_.as<std::uint8_t>(), total, layout_.grid},
         stream_);
+    if (params_.boundary == BoundaryModel::kMdbc) select_walls();
     if (!layout_.uses_list()) {  // Forces walks the cells
         timer_.end(stream_, &KernelTimes::build_neibs, "cell ranges");
         return result;

@@ -50,7 +50,10 @@ public:
                                             const std::vector<std::uint32_t>& bounds) override;
     ParticleEndpoints current() override { return endpoints_of(buffers_.current); }
     ParticleEndpoints incoming() override { return endpoints_of(buffers_.incoming); }
-    void commit_incoming(const LocalRanges& next) override { buffers_.commit_incoming(next); }
+    void commit_incoming(const LocalRanges& next) override {
+        buffers_.commit_incoming(next);
+        walls_selected_ = false;
+    }
     NeighbourBuild build_lists() override;
 
     void forces(Stage stage, const ForceSends& sends) override;
@@ -83,7 +86,8 @@ private:
     // Scalars the host reads back: what a list build found.
     struct Scalars {
         ListBuildCounts list_counts;
-        cuda::FrontMinima front;  // measure
+        std::uint32_t fitted_walls;  // select_walls
+        cuda::FrontMinima front;     // measure
     };
     std::size_t temp_bytes(std::uint32_t capacity) const;
     // The instruments' sums per site and cell (instrument_launchers.h: site_sums).
@@ -178,6 +182,13 @@ private:
     DeviceMemory force_, dt_max_, cell_;
     DeviceMemory cell_start_, cell_end_, list_, list_rows_, temp_, scalars_;
     DeviceMemory cell_split_;  // kCellSplitBytes a cell (cell_grid.h)
+    // Under mDBC, the walls whose densities are fitted (those with ghost nodes among the own
+    // particles and the near externals), listed at each rebuild by select_walls into the incoming
+    // ids, which are free until the next rebuild: mDBC's kernel then takes a thread a wall.
+    void select_walls();
+    std::uint32_t* fitted_walls() const { return buffers_.incoming.id.as<std::uint32_t>(); }
+    std::uint32_t fitted_wall_count_ = 0;
+    bool walls_selected_ = false;  // fitted_walls() holds the current particles' walls
     DeviceMemory instrument_sites_, instrument_cell_sums_, instrument_sums_;
     std::vector<InstrumentSite> uploaded_sites_;  // what instrument_sites_ holds
     // What a measurement reads back: the sites' sums, then the front's minima (pinned, so that

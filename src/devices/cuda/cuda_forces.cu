@@ -51,8 +51,12 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     events.walls = stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc;
     if (events.walls) {  // the wall densities are rewritten where a measurement reads them
         settle_instruments();
-        cuda::mdbc_densities(mdbc_args(), buffers_.ranges.near_begin(), buffers_.ranges.near_end(),
-                             stream_);
+        if (walls_selected_) {
+            cuda::mdbc_densities_of(mdbc_args(), fitted_walls(), fitted_wall_count_, stream_);
+        } else {
+            cuda::mdbc_densities(mdbc_args(), buffers_.ranges.near_begin(),
+                                 buffers_.ranges.near_end(), stream_);
+        }
     }
     SPH_CUDA_CHECK(cudaEventRecord(events.walls_done, stream_));
     const std::uint32_t stripe_begin[2] = {begin, right_begin}, stripe_end[2] = {left_end, end};
