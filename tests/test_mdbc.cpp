@@ -13,6 +13,7 @@
 #include "kernels/kernel_chain.h"
 #include "kernels/kernel_test_support.h"
 #include "lattice.h"
+#include "mdbc_body.h"
 #include "particle_type.h"
 #include "test_support.h"
 #include "wendland.h"
@@ -109,6 +110,22 @@ std::string kind_of(const Vec4& p) {
 }
 
 class Mdbc : public EveryBackend {};
+
+// The fit's 4x4 solve (unrolled on the GPU, its pivot row swapped by predicated exchanges):
+// pivoting past a zero diagonal, the determinant's sign through the swaps, and a singular system
+// reported as det 0 (the fit then falls back to the Shepard average).
+TEST(MdbcSolve, PivotsPastZerosKeepsTheDeterminantsSignAndReportsASingularSystem) {
+    double a[4][4] = {{0, 2, 1, 0}, {1, 0, 0, 3}, {4, 1, 0, 0}, {0, 0, 5, 1}};
+    double b[4] = {-1.0, 2.5, 2.0, 15.5};  // a times (1, -2, 3, 0.5)
+    double x[4] = {0, 0, 0, 0};
+    EXPECT_NEAR(solve_4x4(a, b, x), -119.0, 1e-12);
+    const double expected[4] = {1.0, -2.0, 3.0, 0.5};
+    for (int k = 0; k < 4; ++k) EXPECT_NEAR(x[k], expected[k], 1e-12) << "x[" << k << "]";
+
+    double singular[4][4] = {{1, 2, 0, 0}, {2, 4, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+    double c[4] = {1, 2, 3, 4};
+    EXPECT_EQ(solve_4x4(singular, c, x), 0.0);
+}
 
 TEST_P(Mdbc, ReproducesALinearDensityAtWallsEdgesAndCorners) {
     const WallScene s = corner_scene(16 * kDp, true);
