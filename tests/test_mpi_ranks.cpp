@@ -273,6 +273,30 @@ TEST(MpiRanks, OneSimulationAcrossRanksIsBitwiseOneProcess) {
 }
 
 // Rank 0 writes one trace with every rank's devices and main threads.
+// Under mDBC each device holds four slices of each neighbour and fits the walls of the one beside
+// its own (LocalRanges::left_near, right_near), counted from its neighbours' slice counts, which
+// ranks share at each rebuild: two and three ranks give one process's frames and gauges.
+TEST(MpiRanks, UnderMdbcOneSimulationAcrossRanksIsBitwiseOneProcess) {
+    testing::TempDir dir("mpi-mdbc");
+    auto mdbc = [](std::vector<std::string> args) {
+        args.insert(args.end(), {"--boundary", "mdbc"});
+        return args;
+    };
+    const std::string alone = dir.path() + "/alone";
+    const Job one_device = run(0, mdbc(simulation(alone, "1", "off")));
+    ASSERT_EQ(one_device.code, 0) << one_device.output;
+    for (const int ranks : {2, 3}) {
+        const std::string out = dir.path() + "/ranks" + std::to_string(ranks);
+        const Job job = run(ranks, mdbc(simulation(out, "1", "on")));
+        ASSERT_EQ(job.code, 0) << job.output;
+        const std::string what = std::to_string(ranks) + " ranks under mDBC";
+        expect_same_frames(out, alone, what);
+        EXPECT_EQ(testing::read_text(out + "/gauges.csv"),
+                  testing::read_text(alone + "/gauges.csv"))
+            << what;
+    }
+}
+
 TEST(MpiRanks, ATraceAcrossRanksHoldsEveryRanksDevices) {
     testing::TempDir dir("mpi-trace");
     const std::string trace = dir.path() + "/trace.json";
