@@ -11,6 +11,6 @@ source bench/device_env.sh
 source bench/series_run.sh
 for run in ${BENCH_RUNS:-0:off 0,1:off 0,1:on}; do
   series_run "$out/dambreak" "${run%%:*}" "${run##*:}" "${BENCH_TRACE:-100:130}" \
-    "${BENCH_EXE:-device-carry/bin/dambreak}" --dp "${BENCH_DP:-0.006}" --t-end "${BENCH_T_END:-0.2}" \
-    ${BENCH_ARGS:-}
+    "${BENCH_EXE:-device-carry/bin/dambreak}" --dp "${BENCH_DP:-0.006}" \
+    --t-end "${BENCH_T_END:-0.2}" ${BENCH_ARGS:-}
 done

@@ -81,8 +81,8 @@ private:
                         list_or_null(),
                         list_rows_.data(),
                         layout_.max_neighbours,
-                        r.listed_begin(true),
-                        r.listed_end(true),
+                        r.near_begin(),
+                        r.near_end(),
                         layout_.grid,
                         params_};
     }
