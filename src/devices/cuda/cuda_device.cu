@@ -68,6 +68,7 @@ CudaDevice::CudaDevice(int gpu_id, std::uint32_t edge_stripe) : gpu_(gpu_id) {
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&marker_, cudaEventDisableTiming));
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&measured_, cudaEventDisableTiming));
     SPH_CUDA_CHECK(cudaEventCreateWithFlags(&state_ready_, cudaEventDisableTiming));
+    SPH_CUDA_CHECK(cudaEventCreateWithFlags(&walls_read_, cudaEventDisableTiming));
 }
 
 CudaDevice::~CudaDevice() {
@@ -84,7 +85,7 @@ CudaDevice::~CudaDevice() {
             if (e != nullptr) cudaEventDestroy(e);
         }
     }
-    for (cudaEvent_t e : {trace_clock_.origin, marker_, measured_, state_ready_}) {
+    for (cudaEvent_t e : {trace_clock_.origin, marker_, measured_, state_ready_, walls_read_}) {
         if (e != nullptr) cudaEventDestroy(e);
     }
     for (cudaStream_t s :

@@ -201,9 +201,13 @@ private:
     // wall densities, the corrector's Euler, a rebuild's sort, an upload.
     cudaStream_t instrument_stream_ = nullptr;
     cudaEvent_t state_ready_ = nullptr;
+    cudaEvent_t walls_read_ = nullptr;  // the measurement's wall tiles are summed (its first part)
     bool instruments_pending_ = false;
     std::uint32_t measurement_hold_us_ = 0;  // hold_measurements_for_testing
     void settle_instruments();
+    // The main stream waits for the measurement's wall tiles alone: before mDBC rewrites the wall
+    // densities they read.
+    void settle_wall_readings();
     struct Measuring {
         bool started = false, front = false;
         std::uint32_t sites = 0;

@@ -50,7 +50,7 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     SPH_CUDA_CHECK(cudaEventRecord(events.begin, stream_));  // after the last euler
     events.walls = stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc;
     if (events.walls) {  // the wall densities are rewritten where a measurement reads them
-        settle_instruments();
+        settle_wall_readings();
         if (walls_selected_) {
             cuda::mdbc_densities_of(mdbc_args(), fitted_walls(), fitted_wall_count_, stream_);
         } else {

@@ -41,15 +41,27 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
                                            stream));
             uploaded_sites_ = sites;
         }
+        // The walls' tiles (the sites' tail) first: the next step's mDBC kernel rewrites the wall
+        // densities they read and waits for them alone (walls_read_), where it had waited for the
+        // whole measurement and kept it from running beside that step's Forces. The points read
+        // the fluid, which nothing rewrites before the corrector's Euler.
+        std::uint32_t walls_from = count;
+        while (walls_from > 0 && sites[walls_from - 1].face >= 0) --walls_from;
+        const InstrumentSite* d_sites = instrument_sites_.as<InstrumentSite>();
+        SiteSums* cell_sums = instrument_cell_sums_.as<SiteSums>();
+        SiteSums* sums = instrument_sums_.as<SiteSums>();
         instrument_timer_.begin(stream);
-        cuda::site_sums(args, instrument_sites_.as<InstrumentSite>(),
-                        instrument_cell_sums_.as<SiteSums>(), instrument_sums_.as<SiteSums>(),
-                        count, stream);
+        cuda::site_sums(args, d_sites + walls_from,
+                        cell_sums + std::size_t(walls_from) * kCellsAround,
+                        sums + std::size_t(walls_from) * kCellPlanes, count - walls_from, stream);
+        SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));
+        cuda::site_sums(args, d_sites, cell_sums, sums, walls_from, stream);
         instrument_timer_.end(stream, &KernelTimes::instruments, "instrument sites");
         SPH_CUDA_CHECK(cudaMemcpyAsync(readback_.as<SiteSums>(), instrument_sums_.as<void>(),
                                        count * kCellPlanes * sizeof(SiteSums),
                                        cudaMemcpyDeviceToHost, stream));
     }
+    if (count == 0) SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));
     if (front != nullptr) {
         cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
         instrument_timer_.begin(stream);
@@ -81,6 +93,10 @@ void CudaDevice::settle_instruments() {
     if (!instruments_pending_) return;
     SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, measured_, 0));
     instruments_pending_ = false;
+}
+
+void CudaDevice::settle_wall_readings() {
+    if (instruments_pending_) SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, walls_read_, 0));
 }
 
 // The front's minima follow the largest sums the layout allows in the read-back buffer.
