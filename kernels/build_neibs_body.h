@@ -288,18 +288,18 @@ SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
     const bool wall = pi.w != float(kFluid);
     if (!wall && (i < a.fluid_begin || i >= a.fluid_end)) return store_empty_list(a, stage);
     Vec3 centre = xyz(pi);
+    const Vec3 offset = a.to_ghost != nullptr && wall ? a.to_ghost[i] : Vec3{0.0f, 0.0f, 0.0f};
+    const std::uint32_t node_cell = ghost_cell(centre, offset, a.grid);  // outside: no node
     std::uint32_t cell = a.cell[i];
-    RowTrim trim = row_trim_for(i, cell, a.cell_start, a.cell_split);
-    if (wall) trim = trim.of_fluid();
-    if (a.to_ghost != nullptr && wall) {
-        const Vec3 offset = a.to_ghost[i];
-        const std::uint32_t node_cell = ghost_cell(centre, offset, a.grid);
-        if (node_cell != a.grid.outside_cell()) {
-            if (!fluid_near(i, a)) return store_empty_list(a, stage);  // dry: rho0
-            centre = centre + offset;
-            cell = node_cell;
-            trim = RowTrim{a.cell_split}.of_fluid();  // no slab: whole rows
-        }
+    RowTrim trim;
+    if (node_cell != a.grid.outside_cell()) {
+        if (!fluid_near(i, a)) return store_empty_list(a, stage);  // dry: rho0
+        centre = centre + offset;
+        cell = node_cell;
+        trim = RowTrim{a.cell_split}.of_fluid();  // no slab: whole rows
+    } else {
+        trim = row_trim_for(i, cell, a.cell_start, a.cell_split);
+        if (wall) trim = trim.of_fluid();
     }
     // One walk for every particle, around its place or its node: with a walk in each branch, a
     // warp holding fluid and walls with nodes ran the two one after the other (the build took

@@ -60,8 +60,9 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
         SPH_CUDA_CHECK(cudaMemcpyAsync(readback_.as<SiteSums>(), instrument_sums_.as<void>(),
                                        count * kCellPlanes * sizeof(SiteSums),
                                        cudaMemcpyDeviceToHost, stream));
+    } else {
+        SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));  // no walls to wait for
     }
-    if (count == 0) SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));
     if (front != nullptr) {
         cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
         instrument_timer_.begin(stream);
