@@ -9,7 +9,7 @@ out=$out/front-profile
 mkdir -p "$out"
 ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
 "$ncu" --clock-control none --section SpeedOfLight --section LaunchStats \
-  --kernel-name regex:"front_cells_kernel|decide_search_kernel|reset_minima_kernel|site_cell_sums_kernel|add_cell_sums_kernel" \
+  --kernel-name regex:"front_runs_kernel|site_sums_kernel|front_cells_kernel|decide_search_kernel|reset_minima_kernel|site_cell_sums_kernel|add_cell_sums_kernel" \
   --launch-skip 400 --launch-count 40 -o "$out/instruments" -f \
   "$bin"/dambreak --backend cuda --dp 0.006 --t-end 0.02 --no-frames --gauge-every 0.000001 \
   --output-dir "$out/run" > "$out/ncu.log" 2>&1

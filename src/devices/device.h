@@ -49,9 +49,6 @@ struct KernelTimes {
     // Edge-force sends: time copying, and how much of it ran while the central forces computed.
     double exchange_copy = 0.0;
     double exchange_hidden = 0.0;
-    // The instruments' kernels (Device::measure, GPUs only). The main thread waits for them, so
-    // they are part of the run report's output time, not a row of their own.
-    double instruments = 0.0;
 };
 
 struct NeighbourBuild {

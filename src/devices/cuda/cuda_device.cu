@@ -105,7 +105,8 @@ std::size_t CudaDevice::temp_bytes(std::uint32_t capacity) const {
 
 std::size_t CudaDevice::bytes_needed(const DeviceLayout& layout) const {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    return layout.bytes() + temp_bytes(layout.capacity) + sizeof(Scalars) + cell_sums_bytes(layout);
+    return layout.bytes() + temp_bytes(layout.capacity) + sizeof(Scalars) +
+           sizeof(cuda::FrontState);
 }
 
 Device::MemoryPool CudaDevice::memory_pool() const {
@@ -150,16 +151,18 @@ void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
     list_rows_.allocate("neighbour_list_rows", layout.list_index_bytes());
     temp_.allocate("cub_temp", temp_bytes(layout.capacity));
     scalars_.allocate("scalars", sizeof(Scalars));
-    Scalars initial{};
-    initial.front = cuda::initial_front_minima();
+    const Scalars initial{};
     SPH_CUDA_CHECK(
         cudaMemcpy(scalars_.as<void>(), &initial, sizeof(Scalars), cudaMemcpyHostToDevice));
     instrument_sites_.allocate("instrument sites",
                                layout.instrument_sites * sizeof(InstrumentSite));
-    instrument_cell_sums_.allocate("instrument cell sums", cell_sums_bytes(layout));
-    const std::size_t sums_bytes = layout.instrument_sites * kCellPlanes * sizeof(SiteSums);
+    const std::size_t sums_bytes =
+        sizeof(cuda::FrontState) + layout.instrument_sites * kCellPlanes * sizeof(SiteSums);
     instrument_sums_.allocate("instrument sums", sums_bytes);
-    readback_.allocate("instrument readback", sums_bytes + sizeof(cuda::FrontMinima));
+    const cuda::FrontState front = cuda::initial_front_state();
+    SPH_CUDA_CHECK(
+        cudaMemcpy(instrument_sums_.as<void>(), &front, sizeof front, cudaMemcpyHostToDevice));
+    readback_.allocate("instrument readback", sums_bytes);
 }
 
 CudaDevice::SortScratch CudaDevice::sort_scratch() const {
@@ -432,9 +435,9 @@ std::size_t CudaDevice::bytes_allocated() const {
     for_each_field(
         [&](auto, const DeviceMemory& a, const DeviceMemory& b) { total += a.bytes() + b.bytes(); },
         buffers_.current, buffers_.incoming);
-    for (const DeviceMemory* m : {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &cell_split_,
-                                  &list_, &list_rows_, &temp_, &scalars_, &minima_,
-                                  &instrument_sites_, &instrument_cell_sums_, &instrument_sums_}) {
+    for (const DeviceMemory* m :
+         {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &cell_split_, &list_, &list_rows_,
+          &temp_, &scalars_, &minima_, &instrument_sites_, &instrument_sums_}) {
         total += m->bytes();
     }
     return total;

@@ -87,13 +87,8 @@ private:
     struct Scalars {
         ListBuildCounts list_counts;
         std::uint32_t fitted_walls;  // select_walls
-        cuda::FrontMinima front;     // measure
     };
     std::size_t temp_bytes(std::uint32_t capacity) const;
-    // The instruments' sums per site and cell (instrument_launchers.h: site_sums).
-    static std::size_t cell_sums_bytes(const DeviceLayout& layout) {
-        return std::size_t(layout.instrument_sites) * kCellsAround * sizeof(SiteSums);
-    }
     EulerArgs euler_args() const;
     float* minima_of(Stage stage) const { return minima_.as<float>() + index_of(stage) * devices_; }
     float* minima_readback_of(Stage stage) const {
@@ -150,7 +145,7 @@ private:
     }
 
     void send(const ForceSend& send, int side, bool after_both_edges, ForcesEvents& events);
-    cuda::FrontMinima* front_readback();
+    SiteSums* site_sums_on_device() const;
     void time_stage(Stage stage);  // once the stage's events have completed
     // time_stage, once, for a stage forces() queued (its events must have completed).
     void time_untimed_stage(Stage stage);
@@ -189,9 +184,11 @@ private:
     std::uint32_t* fitted_walls() const { return buffers_.incoming.id.as<std::uint32_t>(); }
     std::uint32_t fitted_wall_count_ = 0;
     bool walls_selected_ = false;  // fitted_walls() holds the current particles' walls
-    DeviceMemory instrument_sites_, instrument_cell_sums_, instrument_sums_;
+    // instrument_sums_: the front's minima (cuda::FrontState), then each site's sums per plane.
+    DeviceMemory instrument_sites_, instrument_sums_;
+    int front_slot_ = 1;  // the FrontState slot of the last measurement of the front
     std::vector<InstrumentSite> uploaded_sites_;  // what instrument_sites_ holds
-    // What a measurement reads back: the sites' sums, then the front's minima (pinned, so that
+    // What a measurement reads back: the front's minima, then the sites' sums (pinned, so that
     // the copies need no staging and run with the stream). measured_ follows the copies.
     PinnedMemory readback_;
     cudaEvent_t measured_ = nullptr;
@@ -213,8 +210,9 @@ private:
         std::uint32_t sites = 0;
     } measuring_;
     KernelEventTimer timer_;
-    // The measurements' kernels, timed apart: timer_ is read at every dt minimum, and waiting
-    // there for a measurement on its own stream would hold the host back for it.
+    // The measurements' kernels, timed apart (and only for a trace: start_measuring): timer_ is
+    // read at every dt minimum, and waiting there for a measurement on its own stream would hold
+    // the host back for it.
     KernelEventTimer instrument_timer_;
     int instrument_track_ = 0;
     GpuTraceClock trace_clock_;  // its trace is null outside a trace window

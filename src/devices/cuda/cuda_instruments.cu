@@ -13,7 +13,9 @@
 namespace sph {
 
 // The front's searches (behind the last lead, then wider where they find nothing) are decided
-// on the device: one read-back, whatever they find (instruments_body.h).
+// on the device: one read-back, whatever they find (instruments_body.h). A measurement's calls
+// lie on the host's path between two steps, where the GPU has only the corrector's Euler left to
+// run: five kernels, three events and one copy.
 void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
     if (measuring_.started) {
         throw std::logic_error("CudaDevice::start_measuring: the last measurement is unfinished");
@@ -22,15 +24,19 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
         throw std::logic_error("CudaDevice::start_measuring: more sites than the layout holds");
     }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    // The last measurement is finished: its times cost nothing to read. (Here, on the thread that
-    // steps, not in finish_measuring, which a writer thread may call while a step runs.)
+    // The last measurement is finished: its interval costs nothing to read. (Here, on the thread
+    // that steps, not in finish_measuring, which a writer thread may call while a step runs.)
     instrument_timer_.collect(times_);
+    // Timed only for a trace: the run report has no row for it, and two events fewer a
+    // measurement are two calls fewer on the host's path.
+    const bool timed = trace_clock_.trace != nullptr;
     const InstrumentArgs args = instrument_args();
     const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
     SPH_CUDA_CHECK(cudaEventRecord(state_ready_, stream_));
     cudaStream_t stream = instrument_stream_;
     SPH_CUDA_CHECK(cudaStreamWaitEvent(stream, state_ready_, 0));
     if (measurement_hold_us_ > 0) cuda::hold(measurement_hold_us_, stream);
+    if (timed) instrument_timer_.begin(stream);
     if (count > 0) {
         // The sites stay the same through a run: uploaded once.
         if (sites.size() != uploaded_sites_.size() ||
@@ -48,29 +54,25 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
         std::uint32_t walls_from = count;
         while (walls_from > 0 && sites[walls_from - 1].face >= 0) --walls_from;
         const InstrumentSite* d_sites = instrument_sites_.as<InstrumentSite>();
-        SiteSums* cell_sums = instrument_cell_sums_.as<SiteSums>();
-        SiteSums* sums = instrument_sums_.as<SiteSums>();
-        instrument_timer_.begin(stream);
-        cuda::site_sums(args, d_sites + walls_from,
-                        cell_sums + std::size_t(walls_from) * kCellsAround,
-                        sums + std::size_t(walls_from) * kCellPlanes, count - walls_from, stream);
+        SiteSums* sums = site_sums_on_device();
+        cuda::site_sums(args, d_sites + walls_from, sums + std::size_t(walls_from) * kCellPlanes,
+                        count - walls_from, stream);
         SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));
-        cuda::site_sums(args, d_sites, cell_sums, sums, walls_from, stream);
-        instrument_timer_.end(stream, &KernelTimes::instruments, "instrument sites");
-        SPH_CUDA_CHECK(cudaMemcpyAsync(readback_.as<SiteSums>(), instrument_sums_.as<void>(),
-                                       count * kCellPlanes * sizeof(SiteSums),
-                                       cudaMemcpyDeviceToHost, stream));
+        cuda::site_sums(args, d_sites, sums, walls_from, stream);
     } else {
         SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));  // no walls to wait for
     }
     if (front != nullptr) {
-        cuda::FrontMinima* minima = &scalars_.as<Scalars>()->front;
-        instrument_timer_.begin(stream);
-        cuda::front_minima(args, *front, minima, stream);
-        instrument_timer_.end(stream, &KernelTimes::instruments, "front");
-        SPH_CUDA_CHECK(cudaMemcpyAsync(front_readback(), minima, sizeof(cuda::FrontMinima),
-                                       cudaMemcpyDeviceToHost, stream));
+        front_slot_ = 1 - front_slot_;
+        cuda::front_minima(args, *front, instrument_sums_.as<cuda::FrontState>(), front_slot_,
+                           stream);
     }
+    if (timed) instrument_timer_.end(stream, nullptr, "measurement");
+    // One copy back: the front's minima lead the sums.
+    SPH_CUDA_CHECK(
+        cudaMemcpyAsync(readback_.as<void>(), instrument_sums_.as<void>(),
+                        sizeof(cuda::FrontState) + count * kCellPlanes * sizeof(SiteSums),
+                        cudaMemcpyDeviceToHost, stream));
     SPH_CUDA_CHECK(cudaEventRecord(measured_, stream));
     instruments_pending_ = true;
     measuring_ = Measuring{true, front != nullptr, count};
@@ -84,9 +86,10 @@ InstrumentSums CudaDevice::finish_measuring() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaEventSynchronize(measured_));
     InstrumentSums out;
-    const SiteSums* sums = readback_.as<SiteSums>();
+    const auto* front = readback_.as<cuda::FrontState>();
+    const auto* sums = reinterpret_cast<const SiteSums*>(front + 1);
     out.planes.assign(sums, sums + std::size_t(measuring_.sites) * kCellPlanes);
-    if (measuring_.front) out.front_key = cuda::from_ordered(front_readback()->key);
+    if (measuring_.front) out.front_key = cuda::found_front_key(front->slot[front_slot_]);
     return out;
 }
 
@@ -100,9 +103,9 @@ void CudaDevice::settle_wall_readings() {
     if (instruments_pending_) SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, walls_read_, 0));
 }
 
-// The front's minima follow the largest sums the layout allows in the read-back buffer.
-cuda::FrontMinima* CudaDevice::front_readback() {
-    return reinterpret_cast<cuda::FrontMinima*>(readback_.as<char>() + instrument_sums_.bytes());
+// The front's minima lead the sums in instrument_sums_ (and in readback_).
+SiteSums* CudaDevice::site_sums_on_device() const {
+    return reinterpret_cast<SiteSums*>(instrument_sums_.as<cuda::FrontState>() + 1);
 }
 
 }  // namespace sph

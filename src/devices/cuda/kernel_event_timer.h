@@ -27,7 +27,7 @@ struct GpuTraceClock {
 
 class KernelEventTimer {
 public:
-    using Field = double KernelTimes::*;  // which total an interval adds to
+    using Field = double KernelTimes::*;  // which total an interval adds to (nullptr: none)
 
     KernelEventTimer() = default;
     ~KernelEventTimer();
@@ -35,8 +35,8 @@ public:
     KernelEventTimer& operator=(const KernelEventTimer&) = delete;
 
     void begin(cudaStream_t stream);
-    // Closes the interval opened by the last begin(); its time will be added to `field`, and,
-    // while `clock` traces, the interval to the trace as `name` on `track`.
+    // Closes the interval opened by the last begin(); its time will be added to `field` (unless
+    // it is null), and, while `clock` traces, the interval to the trace as `name` on `track`.
     void end(cudaStream_t stream, Field field, const char* name);
     // Waits for every recorded interval and adds its time to `totals`.
     void collect(KernelTimes& totals);
