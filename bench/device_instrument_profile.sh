@@ -3,7 +3,8 @@
 # goes. DamBreak at dp 0.006 (4.19 M particles) with its gauges, probes and front every iteration,
 # a Chrome trace of iterations 200-230 (kernels and copies per stream), against the same run
 # reading them once. Logs and traces in $OUT/instrument-profile/. BOUNDARY=mdbc: under mDBC
-# (default: the problem's own walls, DBC); EXE: another carried DamBreak (default dambreak).
+# (default: the problem's own walls, DBC); EXE: another carried DamBreak (default dambreak);
+# DEVICES: the runs' --devices (default 0).
 set -uo pipefail
 source bench/device_env.sh
 out=$out/instrument-profile
@@ -13,7 +14,7 @@ run() {  # run NAME COMMAND...
   { echo "\$ $*"; "$@" --output-dir "$out/$name"; echo "# exit code $?"; } > "$out/$name.log" 2>&1
   echo "$name: $(grep -E 'wall time|mips average' "$out/$name.log" | sed 's/per 1.0 s.*//' | tr -s ' ' | tr '\n' ';')"
 }
-boundary=${BOUNDARY:+--boundary $BOUNDARY}
+boundary="${BOUNDARY:+--boundary $BOUNDARY} --devices ${DEVICES:-0}"
 # shellcheck disable=SC2086  # boundary: an option and its value, or nothing
 for round in ${ROUNDS:-1 2}; do
   run dambreak_sparse_$round "$bin/${EXE:-dambreak}" --backend cuda $boundary --dp 0.006 --t-end 0.1 --no-frames \

@@ -100,11 +100,17 @@ void DeviceGroup::upload(const HostParticles& all) {
 }
 
 // One device holds each plane of a site's cells (the others' sums there are zeros), so adding
-// the devices' plane sums, then the planes, gives the same bits on any split.
+// the devices' plane sums, then the planes, gives the same bits on any split. Several devices
+// start theirs side by side, each on its worker: the launches lie on the host's path between
+// two steps, which one after another they lengthened by as many times (on two H200s at every
+// iteration, 4-5 % of DamBreak's speed against 2 % on one).
 void DeviceGroup::start_measuring(const std::vector<InstrumentSite>& sites,
                                   const FrontSpec* front) {
-    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
-        devices_[d]->start_measuring(sites, front);
+    if (span_.end_local() - span_.first_local() == 1) {
+        devices_[span_.first_local()]->start_measuring(sites, front);
+    } else {
+        measurement_ = Measurement{&sites, front};
+        run_on_workers(Command::kMeasure);
     }
     measured_sites_ = sites.size();
 }
@@ -185,11 +191,17 @@ void poll_for(std::chrono::microseconds spin, Ready ready) {
 }  // namespace
 
 StepResult DeviceGroup::step(const StepRequest& request) {
+    request_ = request;  // the workers wait: nothing reads it until run_on_workers
+    result_ = StepResult{};
+    run_on_workers(Command::kStep);
+    return result_;
+}
+
+void DeviceGroup::run_on_workers(Command command) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
         if (error_) std::rethrow_exception(error_);
-        request_ = request;
-        result_ = StepResult{};
+        command_kind_ = command;
         finished_ = 0;
         ++command_;
     }
@@ -199,7 +211,6 @@ StepResult DeviceGroup::step(const StepRequest& request) {
     std::unique_lock<std::mutex> lock(mutex_);
     done_.wait(lock, [&] { return finished_ == workers; });
     if (error_) std::rethrow_exception(error_);
-    return result_;
 }
 
 void DeviceGroup::work(int d) {
@@ -213,8 +224,13 @@ void DeviceGroup::work(int d) {
             seen = command_;
         }
         try {
-            TracedRegion region(host_track_[d], "step", "step");
-            run_step(d);
+            if (command_kind_ == Command::kMeasure) {
+                TracedRegion region(host_track_[d], "measurement launch", "launch");
+                devices_[d]->start_measuring(*measurement_.sites, measurement_.front);
+            } else {
+                TracedRegion region(host_track_[d], "step", "step");
+                run_step(d);
+            }
         } catch (const BarrierAborted&) {
             fail(std::current_exception());  // another worker's error is the one reported
         } catch (const std::exception& e) {

@@ -248,6 +248,17 @@ private:
     bool through_incoming_ = false;
     StepRequest request_;
     StepResult result_;
+    // What the workers do when command_ moves: a step (request_, into result_) or the start of a
+    // measurement (measurement_).
+    enum class Command { kStep, kMeasure };
+    Command command_kind_ = Command::kStep;
+    struct Measurement {
+        const std::vector<InstrumentSite>* sites = nullptr;
+        const FrontSpec* front = nullptr;
+    } measurement_;
+    // Hands `command` to every local device's worker and waits for all of them; throws what a
+    // worker threw.
+    void run_on_workers(Command command);
 
     // Command hand-off between the main thread and the workers. Where every device here is a GPU,
     // which leaves the host idle while it computes, each side polls for up to handoff_spin_
@@ -258,7 +269,7 @@ private:
     Barrier barrier_;
     std::mutex mutex_;
     std::condition_variable wake_, done_;
-    std::atomic<long> command_{0};  // incremented per step; workers run when it moves
+    std::atomic<long> command_{0};  // incremented per command; workers run when it moves
     std::atomic<int> finished_{0};
     std::atomic<bool> stopping_{false};
     std::exception_ptr error_;

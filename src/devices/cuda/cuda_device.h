@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include <map>
+#include <mutex>
 
 #include "cuda/instrument_launchers.h"
 #include "devices/cuda/device_memory.h"
@@ -205,6 +206,22 @@ private:
     // The main stream waits for the measurement's wall tiles alone: before mDBC rewrites the wall
     // densities they read.
     void settle_wall_readings();
+    // The rest of a measurement, which reads the fluid alone (the points, the front) and copies
+    // its sums back: start_measuring launches only the walls' tiles, which the next step's first
+    // kernel (mDBC's) waits for, and leaves these to flush_measurement, which the next step's
+    // Forces calls once its kernels are queued, so that their launches no longer hold that step
+    // back (and finish_measuring or settle_instruments, where no step came first). A mutex: a
+    // writer thread may finish a measurement while a worker steps.
+    struct DeferredMeasurement {
+        bool pending = false;
+        bool timed = false;
+        InstrumentArgs args{};
+        std::uint32_t points = 0, sites = 0;
+        bool front = false;
+        FrontSpec front_spec{};
+    } deferred_;
+    std::mutex deferred_mutex_;
+    void flush_measurement();
     struct Measuring {
         bool started = false, front = false;
         std::uint32_t sites = 0;

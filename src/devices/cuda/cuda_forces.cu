@@ -72,6 +72,7 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     send(sends.right, 1, sends.right.first < right_begin, events);
     cuda::forces(args, left_end, right_begin, stream_);
     SPH_CUDA_CHECK(cudaEventRecord(events.central_done, stream_));
+    flush_measurement();  // the GPU has the Forces to run meanwhile
     for (cudaEvent_t edge : events.edge_done) SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, edge, 0));
     SPH_CUDA_CHECK(cudaEventRecord(events.end, stream_));
     // The central stripe is queued: the host waits for each send that wants to know, while the

@@ -15,7 +15,8 @@ namespace sph {
 // The front's searches (behind the last lead, then wider where they find nothing) are decided
 // on the device: one read-back, whatever they find (instruments_body.h). A measurement's calls
 // lie on the host's path between two steps, where the GPU has only the corrector's Euler left to
-// run: five kernels, three events and one copy.
+// run: here only the walls' tiles, which the next step's mDBC kernel waits for; the points, the
+// front and the copy back once that step is queued (flush_measurement).
 void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
     if (measuring_.started) {
         throw std::logic_error("CudaDevice::start_measuring: the last measurement is unfinished");
@@ -37,45 +38,60 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
     SPH_CUDA_CHECK(cudaStreamWaitEvent(stream, state_ready_, 0));
     if (measurement_hold_us_ > 0) cuda::hold(measurement_hold_us_, stream);
     if (timed) instrument_timer_.begin(stream);
-    if (count > 0) {
-        // The sites stay the same through a run: uploaded once.
-        if (sites.size() != uploaded_sites_.size() ||
-            std::memcmp(sites.data(), uploaded_sites_.data(), count * sizeof(InstrumentSite)) !=
-                0) {
-            SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_sites_.as<void>(), sites.data(),
-                                           count * sizeof(InstrumentSite), cudaMemcpyHostToDevice,
-                                           stream));
-            uploaded_sites_ = sites;
-        }
-        // The walls' tiles (the sites' tail) first: the next step's mDBC kernel rewrites the wall
-        // densities they read and waits for them alone (walls_read_), where it had waited for the
-        // whole measurement and kept it from running beside that step's Forces. The points read
-        // the fluid, which nothing rewrites before the corrector's Euler.
-        std::uint32_t walls_from = count;
-        while (walls_from > 0 && sites[walls_from - 1].face >= 0) --walls_from;
-        const InstrumentSite* d_sites = instrument_sites_.as<InstrumentSite>();
-        SiteSums* sums = site_sums_on_device();
-        cuda::site_sums(args, d_sites + walls_from, sums + std::size_t(walls_from) * kCellPlanes,
-                        count - walls_from, stream);
-        SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));
-        cuda::site_sums(args, d_sites, sums, walls_from, stream);
-    } else {
-        SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));  // no walls to wait for
+    // The sites stay the same through a run: uploaded once.
+    if (count > 0 &&
+        (sites.size() != uploaded_sites_.size() ||
+         std::memcmp(sites.data(), uploaded_sites_.data(), count * sizeof(InstrumentSite)) != 0)) {
+        SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_sites_.as<void>(), sites.data(),
+                                       count * sizeof(InstrumentSite), cudaMemcpyHostToDevice,
+                                       stream));
+        uploaded_sites_ = sites;
     }
-    if (front != nullptr) {
+    // The walls' tiles (the sites' tail) first: the next step's mDBC kernel rewrites the wall
+    // densities they read and waits for them alone (walls_read_), where it had waited for the
+    // whole measurement and kept it from running beside that step's Forces. The points and the
+    // front read the fluid, which nothing rewrites before the corrector's Euler.
+    std::uint32_t walls_from = count;
+    while (walls_from > 0 && sites[walls_from - 1].face >= 0) --walls_from;
+    cuda::site_sums(args, instrument_sites_.as<InstrumentSite>() + walls_from,
+                    site_sums_on_device() + std::size_t(walls_from) * kCellPlanes,
+                    count - walls_from, stream);
+    SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));
+    {
+        std::lock_guard<std::mutex> lock(deferred_mutex_);
+        deferred_ = DeferredMeasurement{true,
+                                        timed,
+                                        args,
+                                        walls_from,
+                                        count,
+                                        front != nullptr,
+                                        front != nullptr ? *front : FrontSpec{}};
+    }
+    instruments_pending_ = true;
+    measuring_ = Measuring{true, front != nullptr, count};
+}
+
+void CudaDevice::flush_measurement() {
+    std::lock_guard<std::mutex> lock(deferred_mutex_);
+    if (!deferred_.pending) return;
+    deferred_.pending = false;
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    const DeferredMeasurement& m = deferred_;
+    cudaStream_t stream = instrument_stream_;
+    cuda::site_sums(m.args, instrument_sites_.as<InstrumentSite>(), site_sums_on_device(), m.points,
+                    stream);
+    if (m.front) {
         front_slot_ = 1 - front_slot_;
-        cuda::front_minima(args, *front, instrument_sums_.as<cuda::FrontState>(), front_slot_,
-                           stream);
+        cuda::front_minima(m.args, m.front_spec, instrument_sums_.as<cuda::FrontState>(),
+                           front_slot_, stream);
     }
-    if (timed) instrument_timer_.end(stream, nullptr, "measurement");
+    if (m.timed) instrument_timer_.end(stream, nullptr, "measurement");
     // One copy back: the front's minima lead the sums.
     SPH_CUDA_CHECK(
         cudaMemcpyAsync(readback_.as<void>(), instrument_sums_.as<void>(),
-                        sizeof(cuda::FrontState) + count * kCellPlanes * sizeof(SiteSums),
+                        sizeof(cuda::FrontState) + m.sites * kCellPlanes * sizeof(SiteSums),
                         cudaMemcpyDeviceToHost, stream));
     SPH_CUDA_CHECK(cudaEventRecord(measured_, stream));
-    instruments_pending_ = true;
-    measuring_ = Measuring{true, front != nullptr, count};
 }
 
 InstrumentSums CudaDevice::finish_measuring() {
@@ -83,6 +99,7 @@ InstrumentSums CudaDevice::finish_measuring() {
         throw std::logic_error("CudaDevice::finish_measuring: no measurement was started");
     }
     measuring_.started = false;
+    flush_measurement();  // where no step came since it started
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaEventSynchronize(measured_));
     InstrumentSums out;
@@ -95,6 +112,7 @@ InstrumentSums CudaDevice::finish_measuring() {
 
 void CudaDevice::settle_instruments() {
     if (!instruments_pending_) return;
+    flush_measurement();
     SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, measured_, 0));
     instruments_pending_ = false;
 }
