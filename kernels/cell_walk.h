@@ -421,14 +421,17 @@ struct CellNeighbours {
 // The number of cells around a point that for_each_particle_near walks, at most.
 constexpr int kCellsAround = 27;
 
-// Calls visit(j) for each particle j of the k-th cell around `point` (k in [0, 27), in the order
-// for_each_particle_near walks them, so that adding up the cells' sums in k order adds what it
-// would); nothing where that cell lies outside the grid or holds no particle here. Lets a
-// device spread one point's walk over 27 threads.
+// Calls visit(j) for each particle j in [first, last) of the k-th cell around `point` (k in
+// [0, 27), in the order for_each_particle_near walks them, so that adding up the cells' sums in k
+// order adds what it would); nothing where that cell lies outside the grid or holds no particle
+// here. Lets a device spread one point's walk over 27 threads. [first, last) keeps a device to
+// its own particles: a cell of an external slice is skipped whole, not walked and rejected
+// particle by particle.
 template <class Visit>
 SPH_HD void for_each_particle_in_cell_near(Vec3 point, int k, const CellGrid& grid,
                                            const std::uint32_t* cell_start,
-                                           const std::uint32_t* cell_end, Visit&& visit) {
+                                           const std::uint32_t* cell_end, std::uint32_t first,
+                                           std::uint32_t last, Visit&& visit) {
     const float at[3] = {point.x, point.y, point.z};
     const int offset_of[3] = {k / 9 - 1, (k / 3) % 3 - 1, k % 3 - 1};  // outer, middle, inner
     const int axis_of[3] = {grid.order[0], grid.order[1], grid.order[2]};
@@ -441,8 +444,9 @@ SPH_HD void for_each_particle_in_cell_near(Vec3 point, int k, const CellGrid& gr
     }
     const std::uint32_t start = cell_start[cell];
     if (start == kEmptyCell) return;
-    const std::uint32_t end = cell_end[cell];
-    for (std::uint32_t j = start; j < end; ++j) visit(j);
+    const std::uint32_t begin = start > first ? start : first;
+    const std::uint32_t end = cell_end[cell] < last ? cell_end[cell] : last;
+    for (std::uint32_t j = begin; j < end; ++j) visit(j);
 }
 
 }  // namespace sph

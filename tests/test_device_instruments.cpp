@@ -182,29 +182,50 @@ TEST_P(DeviceInstruments, GaugesReadingTheWettedLengthReadWhatTheHostReads) {
 
 // A measurement finished some steps after it started reads the state it started from: on a GPU it
 // runs on a stream of its own, and the steps after it wait for it before they write what it reads
-// (mDBC's wall densities, the corrector's Euler, a rebuild's sort).
+// (mDBC's wall densities, the corrector's Euler; a rebuild's migration, second sort and lists,
+// its first sort running beside it). On several devices, measured across rebuilds until one of
+// them has moved particles between the devices (where the slices' bounds fall at a rebuild
+// depends on measured times on a GPU, so which one does is not known ahead).
 TEST_P(DeviceInstruments, AMeasurementFinishedStepsLaterReadsTheStateItStartedFrom) {
-    for (BoundaryModel boundary : {BoundaryModel::kDbc, BoundaryModel::kMdbc}) {
-        SCOPED_TRACE(boundary == BoundaryModel::kMdbc ? "mdbc" : "dbc");
-        const DamBreak problem;
-        RunOptions o = testing::small_run(0.05, 10.0, backend());
-        o.threads = 1;
-        o.boundary = boundary;
-        o.walls = {parse_wall_sensor("3.22,0.5,0.2,-x,0.3", "W1"),
-                   parse_wall_sensor("2.8,0.4,0,+z,0.06", "W2")};
-        Simulation sim(problem, o, 0);
-        for (int i = 0; i < 149; ++i) sim.step();
-        sim.measure();  // a GPU seeks the front behind this measurement's lead next
-        while (!sim.at_rebuild()) sim.step();
-        // The measurement waits 20 ms on the GPU: the three steps are queued long before it reads.
-        sim.group().device(0).hold_measurements_for_testing(20000);
-        sim.start_measuring();
-        const HostParticles started = sim.particles();
-        for (int i = 0; i < 3; ++i) sim.step();  // a rebuild, then two plain iterations
-        const InstrumentReadings device = sim.finish_measuring();
-        const Wet wet =
-            expect_readings_near(device, measure(sim.instruments(), started, sim.params()));
-        EXPECT_EQ(wet.walls, 2);  // W1 and W2 under the column; F_obstacle still dry
+    for (bool split : {false, true}) {
+        for (BoundaryModel boundary : {BoundaryModel::kDbc, BoundaryModel::kMdbc}) {
+            SCOPED_TRACE(std::string(boundary == BoundaryModel::kMdbc ? "mdbc" : "dbc") +
+                         (split ? ", several devices" : ", one device"));
+            const DamBreak problem;
+            RunOptions o = testing::small_run(0.05, 10.0, backend());
+            o.devices = split ? several() : one();
+            o.threads = 1;
+            o.boundary = boundary;
+            o.walls = {parse_wall_sensor("3.22,0.5,0.2,-x,0.3", "W1"),
+                       parse_wall_sensor("2.8,0.4,0,+z,0.06", "W2")};
+            Simulation sim(problem, o, 0);
+            for (int i = 0; i < 149; ++i) sim.step();
+            sim.measure();  // a GPU seeks the front behind this measurement's lead next
+            // The measurements wait 20 ms on the GPU: the three steps after each are queued long
+            // before it reads.
+            for (int d = 0; d < sim.group().size(); ++d) {
+                sim.group().device(d).hold_measurements_for_testing(20000);
+            }
+            const auto migrated = [&] {
+                std::uint64_t n = 0;
+                for (const WorkerStats& s : sim.group().stats()) n += s.particles_migrated_in;
+                return n;
+            };
+            bool moved = false;
+            for (int rebuilds = 0; rebuilds < 20 && !moved; ++rebuilds) {
+                while (!sim.at_rebuild()) sim.step();
+                sim.start_measuring();
+                const HostParticles started = sim.particles();
+                const std::uint64_t migrated_before = migrated();
+                for (int i = 0; i < 3; ++i) sim.step();  // a rebuild, then two plain iterations
+                const InstrumentReadings device = sim.finish_measuring();
+                const Wet wet =
+                    expect_readings_near(device, measure(sim.instruments(), started, sim.params()));
+                EXPECT_EQ(wet.walls, 2);  // W1 and W2 under the column; F_obstacle still dry
+                moved = !split || migrated() > migrated_before;
+            }
+            EXPECT_TRUE(moved) << "no rebuild moved particles between the devices";
+        }
     }
 }
 

@@ -201,18 +201,26 @@ public:
     virtual void inject_fault() = 0;
 
     // The instruments on the particles as they are between steps (instruments_body.h): the
-    // sums of the internal particles at each of `sites` (at most layout.instrument_sites), and
-    // the smallest front key (+infinity without a tracker or a leading particle here).
-    // start_measuring queues the measurement behind the work queued so far (a GPU does not wait
-    // for it); finish_measuring waits for it and returns it, and may be called after later
-    // steps were queued. One measurement at a time.
-    virtual void start_measuring(const std::vector<InstrumentSite>& sites,
-                                 const FrontSpec* front) = 0;
+    // sums of the internal particles at each of the sites set (at most layout.instrument_sites;
+    // set once after allocate: DamBreak's 3,400 sites are 260 kB, and compared at every
+    // measurement they cost more host time than its launches), and the smallest front key
+    // (+infinity without a tracker or a leading particle here). start_measuring queues the
+    // measurement behind the work queued so far (a GPU does not wait for it); finish_measuring
+    // waits for it and returns it, and may be called after later steps were queued. One
+    // measurement at a time.
+    virtual void set_instrument_sites(const std::vector<InstrumentSite>& sites) = 0;
+    virtual void start_measuring(const FrontSpec* front) = 0;
     virtual InstrumentSums finish_measuring() = 0;
-    InstrumentSums measure(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
-        start_measuring(sites, front);
+    InstrumentSums measure(const FrontSpec* front) {
+        start_measuring(front);
         return finish_measuring();
     }
+    // A measurement under way reads the arrays that were current when it started and the cell
+    // ranges. A rebuild's first sort writes neither (it gathers into the incoming arrays), so
+    // a GPU sorts beside the measurement; the rebuild calls this before anything of it writes
+    // what the measurement reads (migration, the second sort, the lists), and the host waits
+    // for the measurement here. Nothing on a device that measures at once (the CPU).
+    virtual void wait_for_measurement() {}
     // Testing: every measurement from now on waits `microseconds` on the device before it reads
     // anything, so that the steps queued after it would overwrite what it reads unless they wait
     // for it. Nothing on a device that measures at once (the CPU).

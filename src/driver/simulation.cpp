@@ -248,6 +248,7 @@ void Simulation::allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceL
 void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceMap slices) {
     const int device_count = span_.devices();
     group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_, span_);
+    group_->set_instrument_sites(instrument_plan_.sites);
     group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
     group_->exchange_device_memory(options_.mpi_direct);
     // With several devices the timings are always gathered and logged; with balancing off the
@@ -502,7 +503,7 @@ void Simulation::start_measuring() {
     // a copy of every particle on the host: 53 GB at 720 M particles).
     if (!devices_sorted_) sort_devices();
     const FrontSpec* front = instrument_plan_.front ? &*instrument_plan_.front : nullptr;
-    group_->start_measuring(instrument_plan_.sites, front);
+    group_->start_measuring(front);
 }
 
 InstrumentReadings Simulation::finish_measuring() {

@@ -104,15 +104,20 @@ void DeviceGroup::upload(const HostParticles& all) {
 // start theirs side by side, each on its worker: the launches lie on the host's path between
 // two steps, which one after another they lengthened by as many times (on two H200s at every
 // iteration, 4-5 % of DamBreak's speed against 2 % on one).
-void DeviceGroup::start_measuring(const std::vector<InstrumentSite>& sites,
-                                  const FrontSpec* front) {
-    if (span_.end_local() - span_.first_local() == 1) {
-        devices_[span_.first_local()]->start_measuring(sites, front);
-    } else {
-        measurement_ = Measurement{&sites, front};
-        run_on_workers(Command::kMeasure);
+void DeviceGroup::set_instrument_sites(const std::vector<InstrumentSite>& sites) {
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        devices_[d]->set_instrument_sites(sites);
     }
     measured_sites_ = sites.size();
+}
+
+void DeviceGroup::start_measuring(const FrontSpec* front) {
+    if (span_.end_local() - span_.first_local() == 1) {
+        devices_[span_.first_local()]->start_measuring(front);
+    } else {
+        measured_front_ = front;
+        run_on_workers(Command::kMeasure);
+    }
 }
 
 InstrumentSums DeviceGroup::finish_measuring() {
@@ -226,7 +231,7 @@ void DeviceGroup::work(int d) {
         try {
             if (command_kind_ == Command::kMeasure) {
                 TracedRegion region(host_track_[d], "measurement launch", "launch");
-                devices_[d]->start_measuring(*measurement_.sites, measurement_.front);
+                devices_[d]->start_measuring(measured_front_);
             } else {
                 TracedRegion region(host_track_[d], "step", "step");
                 run_step(d);

@@ -81,14 +81,16 @@ public:
     std::vector<HostParticles> download();
     // The internal particles of this rank's devices (the others' parts empty).
     std::vector<HostParticles> download_here();
-    // The instruments over every device (Device::measure): the points' sums added in device
-    // order, the smallest front key; across ranks a collective, the same on every rank. Started
-    // between steps; finished then or after later steps (the reading is of the particles as they
-    // were when it started), a collective across ranks.
-    void start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front);
+    // The instruments over every device (Device::measure) at the sites set (once, on every
+    // device here): the points' sums added in device order, the smallest front key; across
+    // ranks a collective, the same on every rank. Started between steps; finished then or after
+    // later steps (the reading is of the particles as they were when it started), a collective
+    // across ranks.
+    void set_instrument_sites(const std::vector<InstrumentSite>& sites);
+    void start_measuring(const FrontSpec* front);
     InstrumentSums finish_measuring();
-    InstrumentSums measure(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
-        start_measuring(sites, front);
+    InstrumentSums measure(const FrontSpec* front) {
+        start_measuring(front);
         return finish_measuring();
     }
     // One iteration on every device. Throws what a worker threw.
@@ -184,7 +186,7 @@ private:
     // Each device's instrument sums of the measurement started, in device order (gathered
     // from every rank).
     std::vector<InstrumentSums> finish_each();
-    std::size_t measured_sites_ = 0;  // of the measurement started
+    std::size_t measured_sites_ = 0;  // set_instrument_sites
     // A worker's error when the devices span ranks: printed, then every rank ends.
     [[noreturn]] void end_job(int d, const std::string& message);
 
@@ -249,13 +251,10 @@ private:
     StepRequest request_;
     StepResult result_;
     // What the workers do when command_ moves: a step (request_, into result_) or the start of a
-    // measurement (measurement_).
+    // measurement (measured_front_).
     enum class Command { kStep, kMeasure };
     Command command_kind_ = Command::kStep;
-    struct Measurement {
-        const std::vector<InstrumentSite>* sites = nullptr;
-        const FrontSpec* front = nullptr;
-    } measurement_;
+    const FrontSpec* measured_front_ = nullptr;  // of the measurement Command::kMeasure starts
     // Hands `command` to every local device's worker and waits for all of them; throws what a
     // worker threw.
     void run_on_workers(Command command);

@@ -30,6 +30,7 @@ bool DeviceGroup::rebuild(int d) {
     TracedRegion whole(host_track_[d], "rebuild", "rebuild");
     double& waits = stats_[d].rebuild_wait_seconds;
     sort_and_cut(d);
+    devices_[d]->wait_for_measurement();  // the sort ran beside it; the copies below may not
     wait_at_barrier(d, waits, "rebuild wait");
     std::uint64_t outside = 0;
     for (std::uint32_t o : outside_) outside += o;

@@ -342,11 +342,19 @@ void CpuDevice::euler(Stage stage, const StepClock& clock) {
     }
 }
 
-void CpuDevice::start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
+void CpuDevice::set_instrument_sites(const std::vector<InstrumentSite>& sites) {
+    if (sites.size() > instrument_sites_.size()) {
+        throw std::logic_error("CpuDevice::set_instrument_sites: more sites than the layout holds");
+    }
+    std::copy(sites.begin(), sites.end(), instrument_sites_.begin());
+    instrument_site_count_ = static_cast<std::uint32_t>(sites.size());
+}
+
+void CpuDevice::start_measuring(const FrontSpec* front) {
     if (measurement_) {
         throw std::logic_error("CpuDevice::start_measuring: the last measurement is unfinished");
     }
-    measurement_ = measured(sites, front);
+    measurement_ = measured(front);
 }
 
 InstrumentSums CpuDevice::finish_measuring() {
@@ -359,15 +367,10 @@ InstrumentSums CpuDevice::finish_measuring() {
 }
 
 // The keys go into dt_max, free between steps.
-InstrumentSums CpuDevice::measured(const std::vector<InstrumentSite>& sites,
-                                   const FrontSpec* front) {
-    if (sites.size() > instrument_sites_.size()) {
-        throw std::logic_error("CpuDevice::measured: more sites than the layout holds");
-    }
+InstrumentSums CpuDevice::measured(const FrontSpec* front) {
     use_threads();
     const InstrumentArgs args = instrument_args();
-    std::copy(sites.begin(), sites.end(), instrument_sites_.begin());
-    const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
+    const std::uint32_t count = instrument_site_count_;
     cpu::site_sums(args, instrument_sites_.data(), instrument_sums_.data(), count);
     InstrumentSums out;
     out.planes.assign(instrument_sums_.begin(),

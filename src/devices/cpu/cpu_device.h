@@ -55,7 +55,8 @@ public:
     double forces_seconds(Stage stage) override { return forces_seconds_[index_of(stage)]; }
     void inject_fault() override;
     // Measures at once; finish_measuring hands the result over.
-    void start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) override;
+    void set_instrument_sites(const std::vector<InstrumentSite>& sites) override;
+    void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
 
     void trace_into(Trace* trace, int process) override;
@@ -66,7 +67,7 @@ public:
 
 private:
     EulerArgs euler_args();
-    InstrumentSums measured(const std::vector<InstrumentSite>& sites, const FrontSpec* front);
+    InstrumentSums measured(const FrontSpec* front);
     // The walls' densities are set once a step, from the state the predictor starts from (as
     // DualSPHysics does by default); every local particle's, externals' included.
     MdbcArgs mdbc_args() {
@@ -125,6 +126,7 @@ private:
     HostArray<NeighbourGroup> list_;
     HostArray<std::uint32_t> list_rows_;  // each list warp's first row (neighbour_list.h)
     HostArray<InstrumentSite> instrument_sites_;
+    std::uint32_t instrument_site_count_ = 0;  // of instrument_sites_, set
     HostArray<SiteSums> instrument_sums_;
     std::optional<InstrumentSums> measurement_;  // started, not yet finished
     KernelTimes times_;

@@ -117,7 +117,7 @@ Device::MemoryPool CudaDevice::memory_pool() const {
 }
 
 void CudaDevice::allocate(const DeviceLayout& layout, const SphParams& params) {
-    uploaded_sites_.clear();
+    site_count_ = walls_from_ = 0;
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const std::size_t needed = bytes_needed(layout);
     std::size_t free_bytes = 0, total_bytes = 0;
@@ -214,7 +214,15 @@ void CudaDevice::download(HostParticles& particles) {
 
 void CudaDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t keep) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    settle_instruments();
+    // A measurement started from the current arrays, which the sort only reads: it writes the
+    // keys' scratch, the cells and the incoming arrays (the rebuild's later writers wait for
+    // it: wait_for_measurement). Where the incoming arrays are the ones it reads (a sort after
+    // a commit), the sort waits for it too. The measurement's fluid part is launched now, to run
+    // beside the sort.
+    if (instruments_pending_ && buffers_.incoming.pos.as<Vec4>() == measured_pos_) {
+        settle_instruments();
+    }
+    flush_measurement();
     buffers_.ranges = LocalRanges{0, keep, 0};
     walls_selected_ = false;
     if (keep == 0) return;
@@ -242,6 +250,7 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t ke
 // copy bandwidth, where a copy per field ran at about half of it (bench/NOTES.md entry 22).
 void CudaDevice::copy_own_into_incoming(std::uint32_t count, std::uint32_t at) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    settle_instruments();  // the incoming arrays may be the measured ones (a rebuild has waited)
     if (count == 0) return;
     timer_.begin(stream_);
     cuda::gather(GatherArgs{nullptr, pointers_to<ConstParticlePointers>(buffers_.current, 0),
@@ -283,6 +292,7 @@ void CudaDevice::select_walls() {
 
 NeighbourBuild CudaDevice::build_lists() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    settle_instruments();  // the cell ranges are rewritten (a rebuild has waited already)
     NeighbourBuild result;
     const std::uint32_t total = buffers_.ranges.total();
     if (total == 0) return result;

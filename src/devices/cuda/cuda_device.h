@@ -74,8 +74,10 @@ public:
     void hold_measurements_for_testing(std::uint32_t microseconds) override {
         measurement_hold_us_ = microseconds;
     }
-    void start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) override;
+    void set_instrument_sites(const std::vector<InstrumentSite>& sites) override;
+    void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
+    void wait_for_measurement() override;
 
     void trace_into(Trace* trace, int process) override;
 
@@ -188,7 +190,9 @@ private:
     // instrument_sums_: the front's minima (cuda::FrontState), then each site's sums per plane.
     DeviceMemory instrument_sites_, instrument_sums_;
     int front_slot_ = 1;  // the FrontState slot of the last measurement of the front
-    std::vector<InstrumentSite> uploaded_sites_;  // what instrument_sites_ holds
+    // How many sites instrument_sites_ holds, and from which on they are walls' tiles (the
+    // sites' tail: instruments/device_readings.h).
+    std::uint32_t site_count_ = 0, walls_from_ = 0;
     // What a measurement reads back: the front's minima, then the sites' sums (pinned, so that
     // the copies need no staging and run with the stream). measured_ follows the copies.
     PinnedMemory readback_;
@@ -196,11 +200,13 @@ private:
     // A measurement runs on a stream of its own, from the state as the main stream left it
     // (state_ready_), beside the next iteration's Forces, which only read that state. The main
     // stream waits for it (settle_instruments) before anything that writes what it reads: mDBC's
-    // wall densities, the corrector's Euler, a rebuild's sort, an upload.
+    // wall densities, the corrector's Euler, an upload; a rebuild's sort runs beside it, and the
+    // host waits for it after that sort (wait_for_measurement).
     cudaStream_t instrument_stream_ = nullptr;
     cudaEvent_t state_ready_ = nullptr;
     cudaEvent_t walls_read_ = nullptr;  // the measurement's wall tiles are summed (its first part)
     bool instruments_pending_ = false;
+    const Vec4* measured_pos_ = nullptr;     // the positions the pending measurement reads
     std::uint32_t measurement_hold_us_ = 0;  // hold_measurements_for_testing
     void settle_instruments();
     // The main stream waits for the measurement's wall tiles alone: before mDBC rewrites the wall

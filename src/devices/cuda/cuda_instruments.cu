@@ -3,7 +3,6 @@
 // says where the main stream waits for them), read back through pinned memory, and waited for
 // only when the host needs the readings (Device::start_measuring, finish_measuring), so that a
 // run that measures every iteration need not drain the GPU for it.
-#include <cstring>
 #include <stdexcept>
 
 #include "cuda/cuda_check.h"
@@ -17,12 +16,29 @@ namespace sph {
 // lie on the host's path between two steps, where the GPU has only the corrector's Euler left to
 // run: here only the walls' tiles, which the next step's mDBC kernel waits for; the points, the
 // front and the copy back once that step is queued (flush_measurement).
-void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const FrontSpec* front) {
+void CudaDevice::set_instrument_sites(const std::vector<InstrumentSite>& sites) {
     if (measuring_.started) {
-        throw std::logic_error("CudaDevice::start_measuring: the last measurement is unfinished");
+        throw std::logic_error("CudaDevice::set_instrument_sites: a measurement is unfinished");
     }
     if (sites.size() * sizeof(InstrumentSite) > instrument_sites_.bytes()) {
-        throw std::logic_error("CudaDevice::start_measuring: more sites than the layout holds");
+        throw std::logic_error(
+            "CudaDevice::set_instrument_sites: more sites than the layout holds");
+    }
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    // Behind whatever the instrument stream still runs; the host's copy may go once it returns.
+    SPH_CUDA_CHECK(cudaStreamSynchronize(instrument_stream_));
+    if (!sites.empty()) {
+        SPH_CUDA_CHECK(cudaMemcpy(instrument_sites_.as<void>(), sites.data(),
+                                  sites.size() * sizeof(InstrumentSite), cudaMemcpyHostToDevice));
+    }
+    site_count_ = static_cast<std::uint32_t>(sites.size());
+    walls_from_ = site_count_;
+    while (walls_from_ > 0 && sites[walls_from_ - 1].face >= 0) --walls_from_;
+}
+
+void CudaDevice::start_measuring(const FrontSpec* front) {
+    if (measuring_.started) {
+        throw std::logic_error("CudaDevice::start_measuring: the last measurement is unfinished");
     }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     // The last measurement is finished: its interval costs nothing to read. (Here, on the thread
@@ -32,27 +48,16 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
     // measurement are two calls fewer on the host's path.
     const bool timed = trace_clock_.trace != nullptr;
     const InstrumentArgs args = instrument_args();
-    const std::uint32_t count = static_cast<std::uint32_t>(sites.size());
+    const std::uint32_t count = site_count_, walls_from = walls_from_;
     SPH_CUDA_CHECK(cudaEventRecord(state_ready_, stream_));
     cudaStream_t stream = instrument_stream_;
     SPH_CUDA_CHECK(cudaStreamWaitEvent(stream, state_ready_, 0));
     if (measurement_hold_us_ > 0) cuda::hold(measurement_hold_us_, stream);
     if (timed) instrument_timer_.begin(stream);
-    // The sites stay the same through a run: uploaded once.
-    if (count > 0 &&
-        (sites.size() != uploaded_sites_.size() ||
-         std::memcmp(sites.data(), uploaded_sites_.data(), count * sizeof(InstrumentSite)) != 0)) {
-        SPH_CUDA_CHECK(cudaMemcpyAsync(instrument_sites_.as<void>(), sites.data(),
-                                       count * sizeof(InstrumentSite), cudaMemcpyHostToDevice,
-                                       stream));
-        uploaded_sites_ = sites;
-    }
     // The walls' tiles (the sites' tail) first: the next step's mDBC kernel rewrites the wall
     // densities they read and waits for them alone (walls_read_), where it had waited for the
     // whole measurement and kept it from running beside that step's Forces. The points and the
     // front read the fluid, which nothing rewrites before the corrector's Euler.
-    std::uint32_t walls_from = count;
-    while (walls_from > 0 && sites[walls_from - 1].face >= 0) --walls_from;
     cuda::site_sums(args, instrument_sites_.as<InstrumentSite>() + walls_from,
                     site_sums_on_device() + std::size_t(walls_from) * kCellPlanes,
                     count - walls_from, stream);
@@ -68,6 +73,7 @@ void CudaDevice::start_measuring(const std::vector<InstrumentSite>& sites, const
                                         front != nullptr ? *front : FrontSpec{}};
     }
     instruments_pending_ = true;
+    measured_pos_ = args.pos;
     measuring_ = Measuring{true, front != nullptr, count};
 }
 
@@ -114,6 +120,14 @@ void CudaDevice::settle_instruments() {
     if (!instruments_pending_) return;
     flush_measurement();
     SPH_CUDA_CHECK(cudaStreamWaitEvent(stream_, measured_, 0));
+    instruments_pending_ = false;
+}
+
+void CudaDevice::wait_for_measurement() {
+    if (!instruments_pending_) return;
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    flush_measurement();
+    SPH_CUDA_CHECK(cudaEventSynchronize(measured_));
     instruments_pending_ = false;
 }
 
