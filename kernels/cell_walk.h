@@ -421,17 +421,23 @@ struct CellNeighbours {
 // The number of cells around a point that for_each_particle_near walks, at most.
 constexpr int kCellsAround = 27;
 
-// Calls visit(j) for each particle j in [first, last) of the k-th cell around `point` (k in
-// [0, 27), in the order for_each_particle_near walks them, so that adding up the cells' sums in k
-// order adds what it would); nothing where that cell lies outside the grid or holds no particle
-// here. Lets a device spread one point's walk over 27 threads. [first, last) keeps a device to
-// its own particles: a cell of an external slice is skipped whole, not walked and rejected
-// particle by particle.
+// How many particles' positions and types for_each_particle_in_cell_near reads ahead of visiting
+// them: one thread walks a whole cell, and reading each particle only when its turn came made
+// the walk wait on memory once or twice a particle.
+constexpr std::uint32_t kCellWalkBatch = 4;
+
+// Calls visit(j, pos[j], type[j]) for each particle j in [first, last) of the k-th cell around
+// `point` (k in [0, 27), in the order for_each_particle_near walks them, so that adding up the
+// cells' sums in k order adds what it would); nothing where that cell lies outside the grid or
+// holds no particle here. Lets a device spread one point's walk over 27 threads. [first, last)
+// keeps a device to its own particles: a cell of an external slice is skipped whole, not walked
+// and rejected particle by particle.
 template <class Visit>
 SPH_HD void for_each_particle_in_cell_near(Vec3 point, int k, const CellGrid& grid,
                                            const std::uint32_t* cell_start,
                                            const std::uint32_t* cell_end, std::uint32_t first,
-                                           std::uint32_t last, Visit&& visit) {
+                                           std::uint32_t last, const Vec4* pos,
+                                           const std::uint8_t* type, Visit&& visit) {
     const float at[3] = {point.x, point.y, point.z};
     const int offset_of[3] = {k / 9 - 1, (k / 3) % 3 - 1, k % 3 - 1};  // outer, middle, inner
     const int axis_of[3] = {grid.order[0], grid.order[1], grid.order[2]};
@@ -446,7 +452,19 @@ SPH_HD void for_each_particle_in_cell_near(Vec3 point, int k, const CellGrid& gr
     if (start == kEmptyCell) return;
     const std::uint32_t begin = start > first ? start : first;
     const std::uint32_t end = cell_end[cell] < last ? cell_end[cell] : last;
-    for (std::uint32_t j = begin; j < end; ++j) visit(j);
+    for (std::uint32_t j0 = begin; j0 < end; j0 += kCellWalkBatch) {
+        Vec4 p[kCellWalkBatch];
+        std::uint8_t t[kCellWalkBatch];
+        for (std::uint32_t b = 0; b < kCellWalkBatch; ++b) {
+            if (j0 + b < end) {
+                p[b] = pos[j0 + b];
+                t[b] = type[j0 + b];
+            }
+        }
+        for (std::uint32_t b = 0; b < kCellWalkBatch && j0 + b < end; ++b) {
+            visit(j0 + b, p[b], t[b]);
+        }
+    }
 }
 
 }  // namespace sph

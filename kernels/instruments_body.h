@@ -151,9 +151,10 @@ struct FrontSpec {
 SPH_HD SiteSums point_cell_sums(Vec3 at, int k, const InstrumentArgs& a) {
     SiteSums s{0.0f, 0.0f};
     for_each_particle_in_cell_near(
-        at, k, a.grid, a.cell_start, a.cell_end, a.owned_begin, a.owned_end, [&](std::uint32_t j) {
-            if (a.type[j] != kFluid) return;
-            const float r2 = length_squared(at - xyz(a.pos[j]));
+        at, k, a.grid, a.cell_start, a.cell_end, a.owned_begin, a.owned_end, a.pos, a.type,
+        [&](std::uint32_t j, const Vec4& p, std::uint8_t type) {
+            if (type != kFluid) return;
+            const float r2 = length_squared(at - xyz(p));
             if (!(r2 < a.params.kernel_radius_sq)) return;
             const float rho = a.velrho[j].w;
             const float w = a.params.mass / rho * wendland_w(sqrtf(r2), a.params);
@@ -166,16 +167,16 @@ SPH_HD SiteSums point_cell_sums(Vec3 at, int k, const InstrumentArgs& a) {
 // A wall sensor's tile's sums over the k-th cell around its centre.
 SPH_HD SiteSums wall_tile_cell_sums(const InstrumentSite& site, int k, const InstrumentArgs& a) {
     SiteSums s{0.0f, 0.0f};
-    for_each_particle_in_cell_near(site.at, k, a.grid, a.cell_start, a.cell_end, a.owned_begin,
-                                   a.owned_end, [&](std::uint32_t j) {
-                                       if (a.type[j] == kFluid) return;
-                                       const WallWeight c = wall_tile_weight(xyz(a.pos[j]), site);
-                                       if (c.coverage > 0.0f) {
-                                           s.weight += c.coverage;
-                                           s.pressure +=
-                                               tait_pressure(a.velrho[j].w, a.params) * c.load;
-                                       }
-                                   });
+    for_each_particle_in_cell_near(
+        site.at, k, a.grid, a.cell_start, a.cell_end, a.owned_begin, a.owned_end, a.pos, a.type,
+        [&](std::uint32_t j, const Vec4& p, std::uint8_t type) {
+            if (type == kFluid) return;
+            const WallWeight c = wall_tile_weight(xyz(p), site);
+            if (c.coverage > 0.0f) {
+                s.weight += c.coverage;
+                s.pressure += tait_pressure(a.velrho[j].w, a.params) * c.load;
+            }
+        });
     return s;
 }
 
