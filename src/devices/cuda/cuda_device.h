@@ -5,6 +5,7 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 
 #include "cuda/instrument_launchers.h"
 #include "devices/cuda/device_memory.h"
@@ -222,15 +223,12 @@ private:
         bool pending = false;
         bool timed = false;
         InstrumentArgs args{};
-        std::uint32_t points = 0, sites = 0;
-        bool front = false;
-        FrontSpec front_spec{};
+        std::optional<FrontSpec> front;
     } deferred_;
     std::mutex deferred_mutex_;
     void flush_measurement();
     struct Measuring {
         bool started = false, front = false;
-        std::uint32_t sites = 0;
     } measuring_;
     KernelEventTimer timer_;
     // The measurements' kernels, timed apart (and only for a trace: start_measuring): timer_ is

@@ -11,11 +11,6 @@
 
 namespace sph {
 
-// The front's searches (behind the last lead, then wider where they find nothing) are decided
-// on the device: one read-back, whatever they find (instruments_body.h). A measurement's calls
-// lie on the host's path between two steps, where the GPU has only the corrector's Euler left to
-// run: here only the walls' tiles, which the next step's mDBC kernel waits for; the points, the
-// front and the copy back once that step is queued (flush_measurement).
 void CudaDevice::set_instrument_sites(const std::vector<InstrumentSite>& sites) {
     if (measuring_.started) {
         throw std::logic_error("CudaDevice::set_instrument_sites: a measurement is unfinished");
@@ -36,6 +31,11 @@ void CudaDevice::set_instrument_sites(const std::vector<InstrumentSite>& sites) 
     while (walls_from_ > 0 && sites[walls_from_ - 1].face >= 0) --walls_from_;
 }
 
+// The front's searches (behind the last lead, then wider where they find nothing) are decided
+// on the device: one read-back, whatever they find (instruments_body.h). A measurement's calls
+// lie on the host's path between two steps, where the GPU has only the corrector's Euler left to
+// run: here only the walls' tiles, which the next step's mDBC kernel waits for; the points, the
+// front and the copy back once that step is queued (flush_measurement).
 void CudaDevice::start_measuring(const FrontSpec* front) {
     if (measuring_.started) {
         throw std::logic_error("CudaDevice::start_measuring: the last measurement is unfinished");
@@ -48,7 +48,6 @@ void CudaDevice::start_measuring(const FrontSpec* front) {
     // measurement are two calls fewer on the host's path.
     const bool timed = trace_clock_.trace != nullptr;
     const InstrumentArgs args = instrument_args();
-    const std::uint32_t count = site_count_, walls_from = walls_from_;
     SPH_CUDA_CHECK(cudaEventRecord(state_ready_, stream_));
     cudaStream_t stream = instrument_stream_;
     SPH_CUDA_CHECK(cudaStreamWaitEvent(stream, state_ready_, 0));
@@ -58,23 +57,18 @@ void CudaDevice::start_measuring(const FrontSpec* front) {
     // densities they read and waits for them alone (walls_read_), where it had waited for the
     // whole measurement and kept it from running beside that step's Forces. The points and the
     // front read the fluid, which nothing rewrites before the corrector's Euler.
-    cuda::site_sums(args, instrument_sites_.as<InstrumentSite>() + walls_from,
-                    site_sums_on_device() + std::size_t(walls_from) * kCellPlanes,
-                    count - walls_from, stream);
+    cuda::site_sums(args, instrument_sites_.as<InstrumentSite>() + walls_from_,
+                    site_sums_on_device() + std::size_t(walls_from_) * kCellPlanes,
+                    site_count_ - walls_from_, stream);
     SPH_CUDA_CHECK(cudaEventRecord(walls_read_, stream));
     {
         std::lock_guard<std::mutex> lock(deferred_mutex_);
-        deferred_ = DeferredMeasurement{true,
-                                        timed,
-                                        args,
-                                        walls_from,
-                                        count,
-                                        front != nullptr,
-                                        front != nullptr ? *front : FrontSpec{}};
+        deferred_ = DeferredMeasurement{true, timed, args, std::nullopt};
+        if (front != nullptr) deferred_.front = *front;
     }
     instruments_pending_ = true;
     measured_pos_ = args.pos;
-    measuring_ = Measuring{true, front != nullptr, count};
+    measuring_ = Measuring{true, front != nullptr};
 }
 
 void CudaDevice::flush_measurement() {
@@ -84,18 +78,19 @@ void CudaDevice::flush_measurement() {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const DeferredMeasurement& m = deferred_;
     cudaStream_t stream = instrument_stream_;
-    cuda::site_sums(m.args, instrument_sites_.as<InstrumentSite>(), site_sums_on_device(), m.points,
-                    stream);
+    // The points: the sites ahead of the walls' tiles.
+    cuda::site_sums(m.args, instrument_sites_.as<InstrumentSite>(), site_sums_on_device(),
+                    walls_from_, stream);
     if (m.front) {
         front_slot_ = 1 - front_slot_;
-        cuda::front_minima(m.args, m.front_spec, instrument_sums_.as<cuda::FrontState>(),
-                           front_slot_, stream);
+        cuda::front_minima(m.args, *m.front, instrument_sums_.as<cuda::FrontState>(), front_slot_,
+                           stream);
     }
     if (m.timed) instrument_timer_.end(stream, nullptr, "measurement");
     // One copy back: the front's minima lead the sums.
     SPH_CUDA_CHECK(
         cudaMemcpyAsync(readback_.as<void>(), instrument_sums_.as<void>(),
-                        sizeof(cuda::FrontState) + m.sites * kCellPlanes * sizeof(SiteSums),
+                        sizeof(cuda::FrontState) + site_count_ * kCellPlanes * sizeof(SiteSums),
                         cudaMemcpyDeviceToHost, stream));
     SPH_CUDA_CHECK(cudaEventRecord(measured_, stream));
 }
@@ -111,7 +106,7 @@ InstrumentSums CudaDevice::finish_measuring() {
     InstrumentSums out;
     const auto* front = readback_.as<cuda::FrontState>();
     const auto* sums = reinterpret_cast<const SiteSums*>(front + 1);
-    out.planes.assign(sums, sums + std::size_t(measuring_.sites) * kCellPlanes);
+    out.planes.assign(sums, sums + std::size_t(site_count_) * kCellPlanes);
     if (measuring_.front) out.front_key = cuda::found_front_key(front->slot[front_slot_]);
     return out;
 }
