@@ -8,9 +8,11 @@
 // Boundary particles get only a density rate under DBC, and nothing under mDBC: they never move,
 // so a wall's rate is the fluid's alone (a pair of walls closes at exactly zero speed).
 // Free-slip boundary particles (kFreeSlipBoundary) push with their pressure but exert no artificial
-// viscosity. Neighbours are summed in list order, which is the same on every device split: results
-// are bitwise reproducible. They come from the list or, under --neighbours cells, straight from
-// the cells (CellNeighbours), in the same order: the two give the same bits.
+// viscosity. Under --gradient-correction the part of the pressure force that differentiates the
+// pressure goes through the corrected kernel gradient (gradient_correction.h). Neighbours are
+// summed in list order, which is the same on every device split: results are bitwise reproducible.
+// They come from the list or, under --neighbours cells, straight from the cells (CellNeighbours),
+// in the same order: the two give the same bits.
 #pragma once
 
 #include <cmath>
@@ -19,6 +21,7 @@
 
 #include "cell_walk.h"
 #include "fast_math.h"
+#include "gradient_correction.h"
 #include "kernel_args.h"
 #include "list_walk.h"
 #include "particle_type.h"
@@ -91,8 +94,16 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
         const float diffusion = p.diffusion_delta * p.h * p.c0 * 2.0f * p.mass;
         const float hydrostatic_slope = p.rho0 / (p.c0 * p.c0);         // d rho / d (g.x) at rest
         const float viscosity = 2.0f * p.viscosity_alpha * p.c0 * p.h;  // 2: 1 / the mean density
-        // The pair loop twice, for gamma 7 and any other: the choice made here, once.
-        const auto fluid_pairs = [&](auto gamma_is_7) {
+        // Under --gradient-correction the pair loop also sums the first moment of the kernel
+        // gradient and the part of the pressure force that differentiates the pressure,
+        // sum_j V_j (p_j - p_i) grad W; the correction of that part is added once the loop is
+        // done (gradient_correction.h). The rest of (p_i + p_j), 2 p_i sum_j V_j grad W, vanishes
+        // inside the water and holds the free surface up: it stays as it is, as does the viscosity.
+        SymmetricMatrix3 moment;
+        Vec3 differentiating = make_vec3(0.0f, 0.0f, 0.0f);
+        // The pair loop four times, for gamma 7 or any other and with the correction or without:
+        // the choices made here, once.
+        const auto fluid_pairs = [&](auto gamma_is_7, auto corrected) {
             neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
                 const Vec4 pos_j = a.pos[j];
                 const Vec4 vr_j = a.velrho[j];
@@ -121,13 +132,29 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
                 const float coef = (pressure_i + pressure_j) * inv_rho_i * inv_rho_j -
                                    mu * approx_reciprocal(rho_i + rho_j);
                 acc += (-p.mass * coef * f) * r;
+                if constexpr (decltype(corrected)::value) {
+                    // grad_i W = F r; sum_j V_j (x_j - x_i) (x) grad_i W = -sum_j V_j F r (x) r
+                    const float volume_f = p.mass * inv_rho_j * f;
+                    add_outer_product(moment, -volume_f, r);
+                    differentiating += (volume_f * (pressure_j - pressure_i)) * r;
+                }
                 return false;
             });
         };
+        const auto with_correction_choice = [&](auto gamma_is_7) {
+            if (p.gradient_correction) {
+                fluid_pairs(gamma_is_7, std::true_type{});
+            } else {
+                fluid_pairs(gamma_is_7, std::false_type{});
+            }
+        };
         if (eos.gamma_is_7) {
-            fluid_pairs(std::true_type{});
+            with_correction_choice(std::true_type{});
         } else {
-            fluid_pairs(std::false_type{});
+            with_correction_choice(std::false_type{});
+        }
+        if (p.gradient_correction) {
+            acc += (-inv_rho_i) * (gradient_correction(moment) * differentiating - differentiating);
         }
         acc += p.gravity;
     }

@@ -29,6 +29,8 @@ struct SphParams {
     float eta_sq;            // 0.01 h^2: keeps 1/r^2 terms finite
     Vec3 gravity;            // [m/s^2]
     BoundaryModel boundary;  // how walls get their density
+    // The pressure force through a corrected kernel gradient (gradient_correction.h).
+    bool gradient_correction = false;
 };
 
 }  // namespace sph

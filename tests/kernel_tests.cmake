@@ -11,6 +11,7 @@ sph_add_test(test_kernels
   ${CMAKE_CURRENT_LIST_DIR}/test_kernel_bodies.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_neighbour_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_wall_forces.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_gradient_correction.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_mdbc.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_ghost_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_cell_neighbours.cpp

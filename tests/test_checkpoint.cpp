@@ -211,6 +211,11 @@ TEST(RestartRefusal, PhysicsOptionsThatDifferAreNamed) {
         << err;
     EXPECT_NE(err.find("cfl"), std::string::npos) << err;
     EXPECT_EQ(err.find("delta"), std::string::npos) << err;
+    // Settings a checkpoint of a build before them lacks are named where they are set.
+    const std::string corrected = restart_error(path, {"--gradient-correction", "on"});
+    EXPECT_NE(corrected.find("gradient-correction (checkpoint: not set, now: on)"),
+              std::string::npos)
+        << corrected;
 }
 
 TEST(RestartRefusal, ACorruptedCheckpointIsRefusedByItsCheck) {

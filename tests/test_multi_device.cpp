@@ -43,10 +43,17 @@ struct Outcome {
     double time = 0.0;
 };
 
+// The physics options the tests vary.
+struct Physics {
+    BoundaryModel boundary = BoundaryModel::kDbc;
+    bool gradient_correction = false;
+};
+
 Outcome run(const Problem& problem, BackendChoice backend, double dp, const Devices& devices,
-            int iterations, BoundaryModel boundary = BoundaryModel::kDbc) {
+            int iterations, const Physics& physics = {}) {
     RunOptions o = testing::small_run(dp, 10.0, backend);
-    o.boundary = boundary;
+    o.boundary = physics.boundary;
+    o.gradient_correction = physics.gradient_correction;
     o.devices = devices.selection;
     o.edge_stripe = devices.edge_stripe;
     o.threads = 1;
@@ -103,8 +110,8 @@ protected:
     }
 
     void expect_every_list_matches_one_device(const Problem& problem, double dp, int iterations,
-                                              BoundaryModel boundary = BoundaryModel::kDbc) {
-        const Outcome one = run(problem, backend(), dp, one_device(), iterations, boundary);
+                                              const Physics& physics = {}) {
+        const Outcome one = run(problem, backend(), dp, one_device(), iterations, physics);
         // Migration over all the lists, not each: on the GPUs the balancer moves slices on
         // measured Forces times, and one list's run may end with every particle where it began
         // (--devices 0,0 --edge-stripe 2000 did once in a dozen runs, with 9,745 and 13,221
@@ -112,7 +119,7 @@ protected:
         int migrated = 0;
         for (const Devices& devices : device_lists()) {
             migrated += expect_identical(
-                one, run(problem, backend(), dp, devices, iterations, boundary), devices);
+                one, run(problem, backend(), dp, devices, iterations, physics), devices);
         }
         EXPECT_GT(migrated, 0) << "no particle changed device: the test exercised no migration";
     }
@@ -131,7 +138,14 @@ TEST_P(SeveralDevices, DamBreakUnderMdbcMatchesOneDeviceBitwise) {
     // iterations there depends on the balancer's timing-driven slice moves, and may be none.
     const bool cuda = backend() == BackendChoice::kCuda;
     expect_every_list_matches_one_device(DamBreak(), cuda ? kGpuDamBreakDp : kCpuMdbcDamBreakDp,
-                                         cuda ? 400 : 200, BoundaryModel::kMdbc);
+                                         cuda ? 400 : 200, {BoundaryModel::kMdbc});
+}
+
+// The gradient correction reads each particle's own neighbours in list order: it keeps the bits.
+TEST_P(SeveralDevices, DamBreakWithGradientCorrectionMatchesOneDeviceBitwise) {
+    const bool cuda = backend() == BackendChoice::kCuda;
+    expect_every_list_matches_one_device(DamBreak(), cuda ? kGpuDamBreakDp : kCpuMdbcDamBreakDp,
+                                         cuda ? 400 : 200, {BoundaryModel::kMdbc, true});
 }
 
 // Devices that could not each own the slices mDBC's ghost nodes reach are refused, naming both.
@@ -157,29 +171,34 @@ TEST_P(SeveralDevices, RandomBoxMatchesOneDeviceBitwise) {
 SPH_ON_EVERY_BACKEND(SeveralDevices);
 
 // Two GPUs against one, with the edge stripes small and covering each GPU's slices whole.
-void expect_two_gpus_match_one(BoundaryModel boundary) {
+void expect_two_gpus_match_one(const Physics& physics) {
     const DamBreak problem;
     const BackendChoice cuda = BackendChoice::kCuda;
     const Outcome one =
-        run(problem, cuda, kGpuDamBreakDp, {DeviceSelection::gpus({0})}, 400, boundary);
+        run(problem, cuda, kGpuDamBreakDp, {DeviceSelection::gpus({0})}, 400, physics);
     int migrated = 0;
     for (std::uint32_t edge_stripe : {2000u, 0u}) {
         const Devices devices{DeviceSelection::gpus({0, 1}), edge_stripe};
-        migrated += expect_identical(
-            one, run(problem, cuda, kGpuDamBreakDp, devices, 400, boundary), devices);
+        migrated += expect_identical(one, run(problem, cuda, kGpuDamBreakDp, devices, 400, physics),
+                                     devices);
     }
     EXPECT_GT(migrated, 0) << "no particle changed device: the test exercised no migration";
 }
 
 TEST(SeveralGpus, TwoGpusMatchOneBitwise) {
     SPH_REQUIRE_GPUS(2);
-    expect_two_gpus_match_one(BoundaryModel::kDbc);
+    expect_two_gpus_match_one({BoundaryModel::kDbc});
 }
 
 // Under mDBC the ghost nodes' halo slices cross from one GPU's memory to the other's.
 TEST(SeveralGpus, TwoGpusMatchOneBitwiseUnderMdbc) {
     SPH_REQUIRE_GPUS(2);
-    expect_two_gpus_match_one(BoundaryModel::kMdbc);
+    expect_two_gpus_match_one({BoundaryModel::kMdbc});
+}
+
+TEST(SeveralGpus, TwoGpusMatchOneBitwiseWithGradientCorrection) {
+    SPH_REQUIRE_GPUS(2);
+    expect_two_gpus_match_one({BoundaryModel::kMdbc, true});
 }
 
 }  // namespace

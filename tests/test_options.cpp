@@ -53,6 +53,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadOption{{"--boundary", "ghost"}, "--boundary"}, BadOption{{"--slip", "some"}, "--slip"},
         BadOption{{"--gauge-reading", "top"}, "--gauge-reading"},
         BadOption{{"--neighbours", "grid"}, "--neighbours"},
+        BadOption{{"--gradient-correction", "yes"}, "--gradient-correction"},
         BadOption{{"--gravity", "-9.81"}, "--gravity"},
         BadOption{{"--gravity", "nan"}, "--gravity"}, BadOption{{"--alpha", "nan"}, "--alpha"},
         BadOption{{"--c0-factor", "inf"}, "must be finite"},
@@ -100,6 +101,16 @@ TEST(Options, NeighboursChoosesHowForcesFindsThem) {
     EXPECT_EQ(testing::parse_options(problem, {})->neighbours, RunOptions::NeighbourSearch::kList);
     EXPECT_EQ(testing::parse_options(problem, {"--neighbours", "cells"})->neighbours,
               RunOptions::NeighbourSearch::kCells);
+}
+
+TEST(Options, GradientCorrectionReachesTheKernels) {
+    DamBreak problem;
+    const std::optional<RunOptions> off = testing::parse_options(problem, {});
+    const std::optional<RunOptions> on =
+        testing::parse_options(problem, {"--gradient-correction", "on"});
+    ASSERT_TRUE(off.has_value() && on.has_value());
+    EXPECT_FALSE(make_sph_params(*off, 0.55).gradient_correction);
+    EXPECT_TRUE(make_sph_params(*on, 0.55).gradient_correction);
 }
 
 // --boundary and --slip reach the settings, and --slip the walls' kinds as they are laid out.

@@ -31,24 +31,27 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
     const char* slip = o.slip == RunOptions::Slip::kProblem  ? "problem"
                        : o.slip == RunOptions::Slip::kNoSlip ? "no-slip"
                                                              : "free-slip";
-    return {{"problem", problem.name()},
-            {"dp", exact(o.dp)},
-            {"h-factor", exact(o.h_factor)},
-            {"c0-factor", exact(o.c0_factor)},
-            {"cfl", exact(o.cfl)},
-            {"alpha", exact(o.viscosity_alpha)},
-            {"delta", exact(o.diffusion_delta)},
-            {"rho0", exact(o.rho0)},
-            {"gamma", exact(o.gamma)},
-            {"gravity", exact(o.gravity)},
-            {"boundary", o.boundary == BoundaryModel::kMdbc ? "mdbc" : "dbc"},
-            {"slip", slip},
-            {"rebuild-every", std::to_string(o.rebuild_every)},
-            {"early-rebuild", o.early_rebuild ? "on" : "off"},
-            {"list-skin", exact(o.list_skin)},
-            {"still-water depth", exact(problem.still_water_depth())},
-            {"cell grid", cells.str()},
-            {"particles at set-up", std::to_string(particles_at_setup)}};
+    std::vector<Setting> settings{{"problem", problem.name()},
+                                  {"dp", exact(o.dp)},
+                                  {"h-factor", exact(o.h_factor)},
+                                  {"c0-factor", exact(o.c0_factor)},
+                                  {"cfl", exact(o.cfl)},
+                                  {"alpha", exact(o.viscosity_alpha)},
+                                  {"delta", exact(o.diffusion_delta)},
+                                  {"rho0", exact(o.rho0)},
+                                  {"gamma", exact(o.gamma)},
+                                  {"gravity", exact(o.gravity)},
+                                  {"boundary", o.boundary == BoundaryModel::kMdbc ? "mdbc" : "dbc"},
+                                  {"slip", slip},
+                                  {"rebuild-every", std::to_string(o.rebuild_every)},
+                                  {"early-rebuild", o.early_rebuild ? "on" : "off"},
+                                  {"list-skin", exact(o.list_skin)},
+                                  {"still-water depth", exact(problem.still_water_depth())},
+                                  {"cell grid", cells.str()},
+                                  {"particles at set-up", std::to_string(particles_at_setup)}};
+    // Only where it is on: a checkpoint written before the option existed restarts without it.
+    if (o.gradient_correction) settings.push_back({"gradient-correction", "on"});
+    return settings;
 }
 
 std::optional<RunState> read_restart(const RunOptions& options, std::string& notes) {

@@ -72,6 +72,7 @@ struct RunOptions {
     double gamma = 7.0;
     double gravity = 9.81;
     BoundaryModel boundary = BoundaryModel::kDbc;  // --boundary
+    bool gradient_correction = false;              // --gradient-correction
     // --slip: the walls' viscous term as each problem sets it, or the same for every wall.
     enum class Slip { kProblem, kNoSlip, kFreeSlip };
     Slip slip = Slip::kProblem;

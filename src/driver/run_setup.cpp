@@ -32,6 +32,7 @@ SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
     p.eta_sq = float(0.01 * h * h);
     p.gravity = make_vec3(0.0f, 0.0f, float(-o.gravity));
     p.boundary = o.boundary;
+    p.gradient_correction = o.gradient_correction;
     return p;
 }
 
