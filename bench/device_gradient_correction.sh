@@ -3,8 +3,8 @@
 # (kernels/gradient_correction.h) against the same build without it. Into $OUT/results.tgz:
 # gpu-tests.log (the CUDA tests of the correction: kernel chain, several devices on one GPU);
 # cases/ (validation runs, --runs-only, under mDBC with free-slip walls as the validation cases run
-# them, the collapse with its own walls; the metrics come from --from-output where numpy is); costs/ (DamBreak's mips, 4.19 M
-# particles to 0.15 s under mDBC); with BYTES=1, same-bytes.txt (gauges.csv's md5 of DamBreak at dp
+# them, the collapse with its own walls; the metrics come from --from-output where numpy is);
+# costs/ (DamBreak's mips, 4.19 M particles to 0.15 s under mDBC); with BYTES=1, same-bytes.txt (gauges.csv's md5 of DamBreak at dp
 # 0.02 m to 0.3 s read at every iteration, under mDBC and DBC, without the correction: the bits
 # of the build before it). CASES: which cases, "name:script:exe:dp[:options]" entries
 # (options with _ for spaces), or "name:script:exe:dp:[options]:run options" for options of the

@@ -10,8 +10,9 @@
 // the pressure by M^-1 (forces_body.h).
 //
 // Where the kernel is truncated (the free surface) M loses rank and M^-1 would magnify the missing
-// neighbours' effect, so the correction fades out: fully applied where det M >= kFullDet, not at
-// all where det M <= kNoDet, linearly in between. The water's inside and a wall's side keep a
+// neighbours' effect, so the correction fades out: fully applied where det M >=
+// kGradientCorrectionFullDet, not at all where det M <= kGradientCorrectionNoDet, linearly in
+// between. The water's inside and a wall's side keep a
 // complete kernel (walls are particles too), the top two layers of the water do not.
 //
 // The correction uses particle i's neighbours alone, in list order: it keeps the bits the same

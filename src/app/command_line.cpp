@@ -327,6 +327,13 @@ bool read_variables(int argc, const char* const argv[], const po::options_descri
     return true;
 }
 
+// A switch given as on or off; `option` names it in the refusal.
+bool parse_on_off(const std::string& text, const std::string& option) {
+    if (text == "on") return true;
+    if (text == "off") return false;
+    throw OptionError("--" + option + " must be on or off (got '" + text + "')");
+}
+
 RunOptions::Balancing parse_balancing(const std::string& text) {
     if (text == "on") return RunOptions::Balancing::kOn;
     if (text == "off") return RunOptions::Balancing::kOff;
@@ -380,15 +387,8 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.slip = parse_slip(t.slip);
     o.gauge_reading = parse_gauge_reading(t.gauge_reading);
     o.neighbours = parse_neighbours(t.neighbours);
-    if (t.early_rebuild != "on" && t.early_rebuild != "off") {
-        throw OptionError("--early-rebuild must be on or off (got '" + t.early_rebuild + "')");
-    }
-    o.early_rebuild = t.early_rebuild == "on";
-    if (t.gradient_correction != "on" && t.gradient_correction != "off") {
-        throw OptionError("--gradient-correction must be on or off (got '" + t.gradient_correction +
-                          "')");
-    }
-    o.gradient_correction = t.gradient_correction == "on";
+    o.early_rebuild = parse_on_off(t.early_rebuild, "early-rebuild");
+    o.gradient_correction = parse_on_off(t.gradient_correction, "gradient-correction");
     if (!t.memory_limit.empty()) {
         o.device_memory_limit = parse_bytes(t.memory_limit, "device-memory-limit");
         require(o.device_memory_limit > 0, "device-memory-limit", "must be positive",
