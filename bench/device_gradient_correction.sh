@@ -9,7 +9,8 @@
 # of the build before it). CASES: which cases, "name:script:exe:dp[:options]" entries
 # (options with _ for spaces), or "name:script:exe:dp:[options]:run options" for options of the
 # runs themselves; the name ends in -on or -off, the correction's setting. COSTS=0 skips the costs,
-# TESTS=0 the tests.
+# TESTS=0 the tests. WALLS, other wall options than "--boundary mdbc --slip free-slip" for the
+# tank and SPHERIC (Lobovsky and the collapse keep theirs).
 set -uo pipefail
 source bench/device_env.sh
 work_in gradient-correction
@@ -44,7 +45,7 @@ for c in ${CASES:-$default_cases}; do
   start=$SECONDS
   # Lobovsky's case sets the walls' model itself (mDBC by default); the collapse's side walls are
   # free-slip and its floor and back wall not, as the problem sets them.
-  walls="--boundary mdbc --slip free-slip"
+  walls=${WALLS:---boundary mdbc --slip free-slip}
   [ "$script" = lobovsky ] && walls="--slip free-slip"
   [ "$script" = column_collapse ] && walls="--boundary mdbc"
   # shellcheck disable=SC2086  # script_options, walls, run_options: options, or none
