@@ -12,8 +12,8 @@
 // Where the kernel is truncated (the free surface) M loses rank and M^-1 would magnify the missing
 // neighbours' effect, so the correction fades out: fully applied where det M >=
 // kGradientCorrectionFullDet, not at all where det M <= kGradientCorrectionNoDet, linearly in
-// between. The water's inside and a wall's side keep a
-// complete kernel (walls are particles too), the top two layers of the water do not.
+// between. The water's inside and a wall's side keep a complete kernel (walls are particles too),
+// the top two layers of the water do not.
 //
 // The correction uses particle i's neighbours alone, in list order: it keeps the bits the same
 // on any device split. It does not make the pair forces antisymmetric, so momentum is conserved
