@@ -11,7 +11,7 @@ namespace sph {
 // A read-only view of `count` particles held on the host. The writer copies what it needs.
 struct ParticleFields {
     std::size_t count = 0;
-    const Vec4* position = nullptr;          // x, y, z [m]; w unused
+    const Vec3* position = nullptr;          // x, y, z [m]
     const Vec4* velocity_density = nullptr;  // vx, vy, vz [m/s]; w = density [kg/m^3]
     const float* pressure = nullptr;         // [Pa]
     const std::uint32_t* id = nullptr;

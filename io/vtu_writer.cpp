@@ -78,7 +78,7 @@ void repack(const ParticleFields& fields, RepackedFields& out) {
     float* v = out.velocity->GetPointer(0);
     float* rho = out.density->GetPointer(0);
     for (std::size_t i = 0; i < n; ++i) {
-        const Vec4& p = fields.position[i];
+        const Vec3& p = fields.position[i];
         const Vec4& vd = fields.velocity_density[i];
         c[3 * i] = p.x;
         c[3 * i + 1] = p.y;

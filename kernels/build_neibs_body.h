@@ -16,7 +16,7 @@ namespace sph {
 
 // The key sorts by cell, then by slab within the cell (cell_grid.h), then by id.
 SPH_HD void hash_particle(std::uint32_t i, const HashArgs& a) {
-    const Vec4 pos = a.pos[i];
+    const FixedPos pos = a.pos[i];
     const std::uint64_t cell = a.grid.cell_of(pos);
     const std::uint64_t slab = cell * kSlabsPerCell + std::uint64_t(a.grid.slab_of(pos));
     a.key[i] = (slab << a.id_bits) | a.id[i];
@@ -147,32 +147,35 @@ SPH_HD std::uint32_t finish_list(const ListEntries& entries, const RowCounts& ro
 // argument: a wall and a fluid particle of one warp then run the same instructions (near_mask
 // issues the loads of 32 candidates together).
 struct ListCandidate {
-    const Vec4* pos;
-    Vec3 point;
+    const FixedPos* pos;
+    FixedPos point;
+    float unit;  // [m] a step of the positions
     float list_radius_sq;
     float penalty;  // per unit of a candidate's type: 0, or kFluidOnlyPenalty for the fluid alone
 
-    SPH_HD ListCandidate(const Vec4* positions, Vec3 at, float radius_sq, bool fluid_only)
+    SPH_HD ListCandidate(const FixedPos* positions, FixedPos at, float step, float radius_sq,
+                         bool fluid_only)
         : pos(positions),
           point(at),
+          unit(step),
           list_radius_sq(radius_sq),
           penalty(fluid_only ? kFluidOnlyPenalty : 0.0f) {}
 
     // Negative where c belongs (a Near of near_mask, cell_walk.h).
-    SPH_HD float margin(const Vec4& c) const {
-        return squared_length_less(point - xyz(c), list_radius_sq - c.w * penalty);
+    SPH_HD float margin(const FixedPos& c) const {
+        return squared_length_less(displacement(point, c, unit), list_radius_sq - c.w * penalty);
     }
 };
 
 // list_around's work, kByMasks as the GPU lists (the candidates tested into masks, held over
 // the whole walk, then written), or as a CPU core lists (each candidate written as it is found).
 template <bool kByMasks>
-SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
+SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, FixedPos point,
                                     std::uint32_t cell, const RowTrim& trim,
                                     const ListStage& stage) {
     ListEntries entries{a, stage};
     RowCounts rows;
-    const ListCandidate near{a.pos, point, a.list_radius_sq, trim.fluid_only};
+    const ListCandidate near{a.pos, point, a.grid.frame.unit, a.list_radius_sq, trim.fluid_only};
     bool crowded = false;
     if constexpr (kByMasks) {
         HeldMasks room;
@@ -239,7 +242,7 @@ SPH_HD std::uint32_t list_around_as(std::uint32_t i, const NeighbourArgs& a, Vec
 // The GPU tests the candidates 32 at a time into masks and holds the masks of the whole walk
 // before it writes any entry (cell_walk.h), so that a warp's threads write their entries together
 // (written row by row, the writing ran at 10 of 32 threads); a CPU core lists as it tests.
-SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a, Vec3 point,
+SPH_HD std::uint32_t list_around(std::uint32_t i, const NeighbourArgs& a, FixedPos point,
                                  std::uint32_t cell, const RowTrim& trim, const ListStage& stage) {
 #if defined(__CUDA_ARCH__)
     return list_around_as<true>(i, a, point, cell, trim, stage);
@@ -259,14 +262,15 @@ SPH_HD std::uint32_t store_empty_list(const NeighbourArgs& a, const ListStage& s
 // alone are passed over (RowTrim::of_fluid): a dry wall, most of DamBreak's, had tested every
 // particle of its 27 cells, walls all, at every rebuild.
 SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
-    const Vec3 pi = xyz(a.pos[i]);
+    const FixedPos pi = a.pos[i];
     const RowTrim fluid = RowTrim{a.cell_split}.of_fluid();
     bool found = false;
     for_each_particle_near(
         pi, a.grid, a.cell_start, a.cell_end,
         [&](std::uint32_t j) {
-            const Vec4 c = a.pos[j];
-            found = c.w == float(kFluid) && length_squared(pi - xyz(c)) < a.list_radius_sq;
+            const FixedPos c = a.pos[j];
+            found = c.w == float(kFluid) &&
+                    length_squared(a.grid.frame.between(pi, c)) < a.list_radius_sq;
             return found;
         },
         [&](std::uint32_t cell) { return !fluid.passes_over(cell); });
@@ -284,17 +288,17 @@ SPH_HD bool fluid_near(std::uint32_t i, const NeighbourArgs& a) {
 // (ghost_list.h). Fluid outside [a.fluid_begin, a.fluid_end) lists nothing.
 SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
                                    const ListStage& stage) {
-    const Vec4 pi = a.pos[i];
+    const FixedPos pi = a.pos[i];
     const bool wall = pi.w != float(kFluid);
     if (!wall && (i < a.fluid_begin || i >= a.fluid_end)) return store_empty_list(a, stage);
-    Vec3 centre = xyz(pi);
+    FixedPos centre = pi;
     const Vec3 offset = a.to_ghost != nullptr && wall ? a.to_ghost[i] : Vec3{0.0f, 0.0f, 0.0f};
     const std::uint32_t node_cell = ghost_cell(centre, offset, a.grid);  // outside: no node
     std::uint32_t cell = a.cell[i];
     RowTrim trim;
     if (node_cell != a.grid.outside_cell()) {
         if (!fluid_near(i, a)) return store_empty_list(a, stage);  // dry: rho0
-        centre = centre + offset;
+        centre = a.grid.frame.moved(centre, offset);
         cell = node_cell;
         trim = RowTrim{a.cell_split}.of_fluid();  // no slab: whole rows
     } else {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "fixed_position.h"
 #include "vec.h"
 
 namespace sph {
@@ -21,8 +22,10 @@ struct OrderedCell {
 };
 
 struct CellGrid {
-    float origin[3];          // lower corner of the gridded domain [m]
-    float cell_side;          // >= neighbour list radius [m]
+    PositionFrame frame;      // how the particles' positions are held (fixed_position.h)
+    std::int32_t origin[3];   // lower corner of the gridded domain [steps of the frame]
+    std::int32_t side;        // a cell's side [steps], >= neighbour list radius
+    float cell_side;          // the same [m]
     int dims[3];              // number of cells along x, y, z
     int order[3];             // physical axes from most to least significant; order[0] = split axis
     std::uint32_t stride[3];  // linear-index stride of a unit step along x, y, z
@@ -34,31 +37,41 @@ struct CellGrid {
     SPH_HD std::uint32_t cells_per_slice() const { return stride[order[0]]; }
     SPH_HD int slice_count() const { return dims[order[0]]; }
 
-    // How many cell widths x lies from the grid's origin along `axis`: the one quotient every
-    // hash of a position takes (cell_of and slab_of must agree on it to the bit).
-    SPH_HD float in_cells(float x, int axis) const { return (x - origin[axis]) / cell_side; }
+    // How many steps `steps` lies above the grid's origin along `axis`, if it lies inside the
+    // grid ([0, dims side)); -1 outside. Integers: every hash of a position is exact, so the
+    // cell, the slab and the cell walks all agree on it.
+    SPH_HD std::int64_t inside_steps(std::int32_t steps, int axis) const {
+        const std::int64_t rel = std::int64_t(steps) - origin[axis];
+        return rel >= 0 && rel < std::int64_t(dims[axis]) * side ? rel : -1;
+    }
 
-    // Integer cell coordinate along `axis`; may be out of range for particles outside the grid.
-    SPH_HD int coordinate(float x, int axis) const {
-        return static_cast<int>(floorf(in_cells(x, axis)));
+    // Integer cell coordinate along `axis` (floor); out of range for positions outside the grid
+    // (held within two cells of it, so that a walk around a far point finds no cell).
+    SPH_HD int coordinate(std::int32_t steps, int axis) const {
+        const std::int64_t rel = std::int64_t(steps) - origin[axis];
+        const std::int64_t c = rel >= 0 ? rel / side : -((-rel + side - 1) / side);
+        return c < -2 ? -2 : c > dims[axis] + 1 ? dims[axis] + 1 : int(c);
+    }
+    // The grid's lower corner along `axis` [m] (host code).
+    double origin_metres(int axis) const {
+        return frame.origin[axis] + double(origin[axis]) * double(frame.unit);
     }
 
     // Which of its cell's kSlabsPerCell slabs along the fastest axis (order[2]) a position inside
-    // the grid lies in, from the same quotient as cell_of (0 outside the grid).
-    SPH_HD int slab_of(const Vec4& pos) const;
+    // the grid lies in (0 outside the grid).
+    SPH_HD int slab_of(const FixedPos& pos) const;
 
     // Particles outside the grid hash to this one-past-the-last cell, so they sort last.
     SPH_HD std::uint32_t outside_cell() const { return cell_count(); }
 
-    // Linear cell index of a position, or outside_cell() when the position is outside the grid
-    // (or not finite: the comparisons below are false for NaN).
-    SPH_HD std::uint32_t cell_of(const Vec4& pos) const {
-        const float p[3] = {pos.x, pos.y, pos.z};
+    // Linear cell index of a position, or outside_cell() when the position is outside the grid.
+    SPH_HD std::uint32_t cell_of(const FixedPos& pos) const {
+        const std::int32_t p[3] = {pos.x, pos.y, pos.z};
         std::uint32_t cell = 0;
         for (int a = 0; a < 3; ++a) {
-            const float rel = in_cells(p[a], a);
-            if (!(rel >= 0.0f && rel < static_cast<float>(dims[a]))) return outside_cell();
-            cell += static_cast<std::uint32_t>(rel) * stride[a];
+            const std::int64_t rel = inside_steps(p[a], a);
+            if (rel < 0) return outside_cell();
+            cell += std::uint32_t(rel) / std::uint32_t(side) * stride[a];
         }
         return cell;
     }
@@ -111,19 +124,18 @@ constexpr std::uint8_t kSplitUnknown = 0xFFu;
 constexpr int kCellSplitBytes = kSplitsPerCell + 1;
 constexpr int kWetByte = kSplitsPerCell;
 
-SPH_HD int CellGrid::slab_of(const Vec4& pos) const {
+SPH_HD int CellGrid::slab_of(const FixedPos& pos) const {
     const int a = order[2];
-    const float p = a == 0 ? pos.x : (a == 1 ? pos.y : pos.z);
-    const float rel = in_cells(p, a);
-    if (!(rel >= 0.0f && rel < static_cast<float>(dims[a]))) return 0;
-    // rel less its whole part is exact, and so is its product with a power of two.
-    const float within = rel - static_cast<float>(static_cast<std::uint32_t>(rel));
-    const int slab = static_cast<int>(within * static_cast<float>(kSlabsPerCell));
-    return slab < kSlabsPerCell ? slab : kSlabsPerCell - 1;
+    const std::int64_t rel = inside_steps(fixed_component(pos, a), a);
+    if (rel < 0) return 0;
+    const std::uint32_t within = std::uint32_t(rel) % std::uint32_t(side);
+    return int(std::uint64_t(within) * kSlabsPerCell / std::uint32_t(side));
 }
 
 // Builds a grid that covers [lo, hi] with cells wider than `min_side` (by a small margin that
-// absorbs float rounding in hashing), `split_axis` most significant.
-CellGrid make_cell_grid(const double lo[3], const double hi[3], double min_side, int split_axis);
+// absorbs float rounding in the distance tests), `split_axis` most significant, over positions
+// held in `frame`.
+CellGrid make_cell_grid(const double lo[3], const double hi[3], double min_side, int split_axis,
+                        const PositionFrame& frame);
 
 }  // namespace sph

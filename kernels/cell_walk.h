@@ -189,7 +189,7 @@ SPH_HD CandidateMask shift_in_sign(CandidateMask mask, float margin) {
 template <class Near>
 SPH_HD CandidateMask near_mask(std::uint32_t first, std::uint32_t count, std::uint32_t self,
                                const Near& near) {
-    const Vec4* candidate = near.pos + first + count;
+    const FixedPos* candidate = near.pos + first + count;
     CandidateMask bits = 0;
 #if defined(__CUDA_ARCH__)
 #pragma unroll 8  // eight loads in flight: +1.6 % lean mips against the compiler's four
@@ -236,10 +236,10 @@ struct EveryCell {
 // cells outside the grid, cells this device holds no particle of, and cells for which
 // walk(cell) is false are skipped.
 template <class Visit, class WalkCell = EveryCell>
-SPH_HD void for_each_particle_near(Vec3 point, const CellGrid& grid,
+SPH_HD void for_each_particle_near(const FixedPos& point, const CellGrid& grid,
                                    const std::uint32_t* cell_start, const std::uint32_t* cell_end,
                                    Visit&& visit, WalkCell walk = {}) {
-    const float at[3] = {point.x, point.y, point.z};
+    const std::int32_t at[3] = {point.x, point.y, point.z};
     int lo[3], hi[3];
     for (int axis = 0; axis < 3; ++axis) {
         const int c = grid.coordinate(at[axis], axis);
@@ -343,17 +343,18 @@ struct CellNeighbours {
     // Candidates within the cut of the point `at`, and kFluidOnly, fluid (a Near of near_mask).
     template <bool kFluidOnly>
     struct WithinCut {
-        const Vec4* pos;
-        Vec3 at;
+        const FixedPos* pos;
+        FixedPos at;
+        float unit;  // [m] a step of the positions
         float cut_sq;
         static constexpr bool kFluidOnlyWalk = kFluidOnly;
-        SPH_HD float margin(const Vec4& c) const {
+        SPH_HD float margin(const FixedPos& c) const {
             const float less = kFluidOnly ? cut_sq - c.w * kFluidOnlyPenalty : cut_sq;
-            return squared_length_less(at - xyz(c), less);
+            return squared_length_less(displacement(at, c, unit), less);
         }
     };
 
-    const Vec4* pos;
+    const FixedPos* pos;
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
@@ -364,15 +365,15 @@ struct CellNeighbours {
     // Calls visit(j) for each particle j within the cut of particle i (at pos_i), in walk order,
     // until a call returns true.
     template <class Visit>
-    SPH_HD void for_each(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
-        walk(WithinCut<false>{pos, pos_i, cut_sq}, i, visit);
+    SPH_HD void for_each(std::uint32_t i, const FixedPos& pos_i, Visit&& visit) const {
+        walk(WithinCut<false>{pos, pos_i, grid.frame.unit, cut_sq}, i, visit);
     }
 
     // The same for the fluid particles alone (what a wall particle's list holds,
     // build_neibs_body.h).
     template <class Visit>
-    SPH_HD void for_each_fluid(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
-        walk(WithinCut<true>{pos, pos_i, cut_sq}, i, visit);
+    SPH_HD void for_each_fluid(std::uint32_t i, const FixedPos& pos_i, Visit&& visit) const {
+        walk(WithinCut<true>{pos, pos_i, grid.frame.unit, cut_sq}, i, visit);
     }
 
     template <class Near, class Visit>
@@ -433,12 +434,12 @@ constexpr std::uint32_t kCellWalkBatch = 4;
 // keeps a device to its own particles: a cell of an external slice is skipped whole, not walked
 // and rejected particle by particle.
 template <class Visit>
-SPH_HD void for_each_particle_in_cell_near(Vec3 point, int k, const CellGrid& grid,
+SPH_HD void for_each_particle_in_cell_near(const FixedPos& point, int k, const CellGrid& grid,
                                            const std::uint32_t* cell_start,
                                            const std::uint32_t* cell_end, std::uint32_t first,
-                                           std::uint32_t last, const Vec4* pos,
+                                           std::uint32_t last, const FixedPos* pos,
                                            const std::uint8_t* type, Visit&& visit) {
-    const float at[3] = {point.x, point.y, point.z};
+    const std::int32_t at[3] = {point.x, point.y, point.z};
     const int offset_of[3] = {k / 9 - 1, (k / 3) % 3 - 1, k % 3 - 1};  // outer, middle, inner
     const int axis_of[3] = {grid.order[0], grid.order[1], grid.order[2]};
     std::uint32_t cell = 0;
@@ -453,7 +454,7 @@ SPH_HD void for_each_particle_in_cell_near(Vec3 point, int k, const CellGrid& gr
     const std::uint32_t begin = start > first ? start : first;
     const std::uint32_t end = cell_end[cell] < last ? cell_end[cell] : last;
     for (std::uint32_t j0 = begin; j0 < end; j0 += kCellWalkBatch) {
-        Vec4 p[kCellWalkBatch];
+        FixedPos p[kCellWalkBatch];
         std::uint8_t t[kCellWalkBatch];
         for (std::uint32_t b = 0; b < kCellWalkBatch; ++b) {
             if (j0 + b < end) {

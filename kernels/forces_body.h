@@ -60,7 +60,8 @@ SPH_HD CellNeighbours cell_neighbours(const ForcesArgs& a) {
 template <class Neighbours>
 SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbours& neighbours) {
     const SphParams& p = a.params;
-    const Vec3 pos_i = xyz(a.pos[i]);
+    const FixedPos pos_i = a.pos[i];
+    const float unit = a.grid.frame.unit;  // [m] a step of the positions
     const Vec4 vr_i = a.velrho[i];
     const Vec3 vel_i = xyz(vr_i);
     const float rho_i = vr_i.w;
@@ -82,7 +83,7 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
     // load wait for the position's.
     if (!fluid_i) {  // a DBC wall particle: continuity only, whose walls add exact zeros
         neighbours.for_each_fluid(i, pos_i, [&](std::uint32_t j) {
-            const Vec3 r = pos_i - xyz(a.pos[j]);
+            const Vec3 r = displacement(pos_i, a.pos[j], unit);
             const Vec3 v = vel_i - xyz(a.velrho[j]);
             drho += p.mass * dot(v, r) * gradient(approx_sqrt(length_squared(r)));
             return false;
@@ -105,10 +106,10 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
         // the choices made here, once.
         const auto fluid_pairs = [&](auto gamma_is_7, auto corrected) {
             neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
-                const Vec4 pos_j = a.pos[j];
+                const FixedPos pos_j = a.pos[j];
                 const Vec4 vr_j = a.velrho[j];
                 const float type_j = pos_j.w;  // it comes with the position (particle_record.h)
-                const Vec3 r = pos_i - xyz(pos_j);
+                const Vec3 r = displacement(pos_i, pos_j, unit);
                 const float r2 = length_squared(r);
                 const float f = gradient(approx_sqrt(r2));
                 const Vec3 v = vel_i - xyz(vr_j);

@@ -22,10 +22,9 @@ namespace sph {
 // The cell a wall particle's list is built around, for a particle at `pos` with ghost-node
 // offset `to_ghost` (zero: none): the ghost node's cell, or the grid's outside cell where there
 // is no ghost node or it lies outside the grid (the particle's list is then of its own cell).
-SPH_HD std::uint32_t ghost_cell(Vec3 pos, Vec3 to_ghost, const CellGrid& grid) {
+SPH_HD std::uint32_t ghost_cell(const FixedPos& pos, Vec3 to_ghost, const CellGrid& grid) {
     if (to_ghost.x == 0.0f && to_ghost.y == 0.0f && to_ghost.z == 0.0f) return grid.outside_cell();
-    const Vec3 g = pos + to_ghost;
-    return grid.cell_of(make_vec4(g.x, g.y, g.z, 0.0f));
+    return grid.cell_of(grid.frame.moved(pos, to_ghost));
 }
 
 }  // namespace sph

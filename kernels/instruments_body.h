@@ -48,18 +48,18 @@ struct SiteSums {
 
 // Where an instrument reads: a point in the water, or a tile of a wall sensor's disc or panel.
 struct InstrumentSite {
-    Vec3 at;               // the point; a tile's centre, on the plane of the wall's first layer
-    int face;              // -1 at a point; a tile: 2 axis + (direction > 0 ? 1 : 0) (WallSensor)
-    Vec3 centre;           // the disc's or the panel's centre, on the face
-    float radius;          // the disc's
+    FixedPos at;      // the point; a tile's centre, on the plane of the wall's first layer [steps]
+    int face;         // -1 at a point; a tile: 2 axis + (direction > 0 ? 1 : 0) (WallSensor)
+    FixedPos centre;  // the disc's or the panel's centre, on the face [steps]
+    float radius;     // the disc's
     float half_u, half_v;  // a panel's half sides along the face's axes u and v; 0: a disc
     int arm;               // a moment panel's arm: along the face's axis u (0) or v (1); -1: none
     float arm_direction;   // +1: from the panel's low edge along it; -1: from its high edge
     float spacing;         // dp: the width of a patch, the depth of the first layer's band
     // The tiles: squares `tile` wide along the face's two axes from the corner (tile_lo_u,
-    // tile_lo_v); this one is number (tile_u, tile_v). A particle's tile is found from its
-    // position by the same arithmetic in every tile, so each particle is in exactly one.
-    // tile = 0: one tile, the whole face.
+    // tile_lo_v) [m from the centre]; this one is number (tile_u, tile_v). A particle's tile is
+    // found from its position by the same arithmetic in every tile, so each particle is in exactly
+    // one. tile = 0: one tile, the whole face.
     float tile, tile_lo_u, tile_lo_v;
     int tile_u, tile_v;
 };
@@ -113,19 +113,19 @@ struct WallWeight {
     float coverage, load;
 };
 
-SPH_HD WallWeight wall_tile_weight(Vec3 x, const InstrumentSite& s) {
+// `d`: the particle's position less the disc's (the panel's) centre [m].
+SPH_HD WallWeight wall_tile_weight(Vec3 d, const InstrumentSite& s) {
     const WallWeight none{0.0f, 0.0f};
     const int axis = s.face / 2;
     const float direction = s.face % 2 == 1 ? 1.0f : -1.0f;
-    const float depth = direction * (component(s.centre, axis) - component(x, axis));
+    const float depth = -direction * component(d, axis);
     if (!(depth > 0.0f && depth <= s.spacing)) return none;
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-    if (s.tile > 0.0f && (int(floorf((component(x, u) - s.tile_lo_u) / s.tile)) != s.tile_u ||
-                          int(floorf((component(x, v) - s.tile_lo_v) / s.tile)) != s.tile_v)) {
+    const float du = component(d, u), dv = component(d, v);
+    if (s.tile > 0.0f && (int(floorf((du - s.tile_lo_u) / s.tile)) != s.tile_u ||
+                          int(floorf((dv - s.tile_lo_v) / s.tile)) != s.tile_v)) {
         return none;
     }
-    const float du = component(x, u) - component(s.centre, u);
-    const float dv = component(x, v) - component(s.centre, v);
     if (!(s.half_u > 0.0f)) {
         const float c = disc_coverage(du, dv, s.radius, s.spacing);
         return {c, c};
@@ -139,22 +139,22 @@ SPH_HD WallWeight wall_tile_weight(Vec3 x, const InstrumentSite& s) {
 
 // What the front tracker asks of the particles (problems/instruments.h: FrontTracker).
 struct FrontSpec {
-    int axis;          // 0 x, 1 y, 2 z
-    int direction;     // +1 or -1
-    float floor, top;  // the band: floor <= z < top
-    float reach_sq;    // (2 dp)^2: neighbours closer than this count
+    int axis;                 // 0 x, 1 y, 2 z
+    int direction;            // +1 or -1
+    std::int32_t floor, top;  // the band: floor <= z < top [steps]
+    float reach_sq;           // (2 dp)^2: neighbours closer than this count
     int min_neighbours;
     float slab;  // depth of the leading slab whose particles are examined first [m]
 };
 
 // A point's sums over the k-th cell around it.
-SPH_HD SiteSums point_cell_sums(Vec3 at, int k, const InstrumentArgs& a) {
+SPH_HD SiteSums point_cell_sums(const FixedPos& at, int k, const InstrumentArgs& a) {
     SiteSums s{0.0f, 0.0f};
     for_each_particle_in_cell_near(
         at, k, a.grid, a.cell_start, a.cell_end, a.owned_begin, a.owned_end, a.pos, a.type,
-        [&](std::uint32_t j, const Vec4& p, std::uint8_t type) {
+        [&](std::uint32_t j, const FixedPos& p, std::uint8_t type) {
             if (type != kFluid) return;
-            const float r2 = length_squared(at - xyz(p));
+            const float r2 = length_squared(a.grid.frame.between(at, p));
             if (!(r2 < a.params.kernel_radius_sq)) return;
             const float rho = a.velrho[j].w;
             const float w = a.params.mass / rho * wendland_w(sqrtf(r2), a.params);
@@ -169,9 +169,9 @@ SPH_HD SiteSums wall_tile_cell_sums(const InstrumentSite& site, int k, const Ins
     SiteSums s{0.0f, 0.0f};
     for_each_particle_in_cell_near(
         site.at, k, a.grid, a.cell_start, a.cell_end, a.owned_begin, a.owned_end, a.pos, a.type,
-        [&](std::uint32_t j, const Vec4& p, std::uint8_t type) {
+        [&](std::uint32_t j, const FixedPos& p, std::uint8_t type) {
             if (type == kFluid) return;
-            const WallWeight c = wall_tile_weight(xyz(p), site);
+            const WallWeight c = wall_tile_weight(a.grid.frame.between(p, site.centre), site);
             if (c.coverage > 0.0f) {
                 s.weight += c.coverage;
                 s.pressure += tait_pressure(a.velrho[j].w, a.params) * c.load;
@@ -221,7 +221,7 @@ SPH_HD void site_plane_sums(const InstrumentSite& site, const InstrumentArgs& a,
     add_cell_sums(cells, planes);
 }
 
-SPH_HD bool in_front_band(const Vec4& p, std::uint8_t type, const FrontSpec& f) {
+SPH_HD bool in_front_band(const FixedPos& p, std::uint8_t type, const FrontSpec& f) {
     return type == kFluid && p.z >= f.floor && p.z < f.top;
 }
 
@@ -229,10 +229,9 @@ SPH_HD bool in_front_band(const Vec4& p, std::uint8_t type, const FrontSpec& f) 
 // +infinity otherwise: the smallest is the leading banded particle's.
 SPH_HD float banded_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f) {
     if (a.type[i] != kFluid) return INFINITY;  // before reading the position: walls are many
-    const Vec4 p = a.pos[i];
+    const FixedPos p = a.pos[i];
     if (!in_front_band(p, kFluid, f)) return INFINITY;
-    const float along = f.axis == 0 ? p.x : f.axis == 1 ? p.y : p.z;
-    if (!is_finite(along)) return INFINITY;
+    const float along = a.grid.frame.metres(fixed_component(p, f.axis), f.axis);
     return -float(f.direction) * along;
 }
 
@@ -242,15 +241,14 @@ SPH_HD float banded_key(std::uint32_t i, const InstrumentArgs& a, const FrontSpe
 // around it, stopping once enough are found. Whatever the order, the same particles are counted
 // towards the same threshold, so the answer is the one a walk in index order gives.
 SPH_HD bool leads(std::uint32_t i, const InstrumentArgs& a, const FrontSpec& f) {
-    const Vec4 at = a.pos[i];
-    const Vec3 p = xyz(at);
+    const FixedPos p = a.pos[i];
     auto counts = [&](std::uint32_t j) {
         return j != i && in_front_band(a.pos[j], a.type[j], f) &&
-               length_squared(xyz(a.pos[j]) - p) <= f.reach_sq;
+               length_squared(a.grid.frame.between(a.pos[j], p)) <= f.reach_sq;
     };
     int neighbours = 0;
     std::uint32_t own_begin = 0, own_end = 0;  // the own cell's particles, counted first
-    const std::uint32_t own = a.grid.cell_of(at);
+    const std::uint32_t own = a.grid.cell_of(p);
     if (own != a.grid.outside_cell() && a.cell_start[own] != kEmptyCell) {
         own_begin = a.cell_start[own];
         own_end = a.cell_end[own];

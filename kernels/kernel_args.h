@@ -20,7 +20,7 @@ constexpr std::uint32_t kCellOverflow = 0xFFFFFFFFu;  // neighbour count when a 
 // Hash: reads pos, id; writes sort keys (cell << id_bits | id) and the identity permutation.
 // id_bits is as small as the largest id allows, so the radix sort makes fewer passes.
 struct HashArgs {
-    const Vec4* pos;
+    const FixedPos* pos;
     const std::uint32_t* id;
     std::uint64_t* key;
     std::uint32_t* permutation;
@@ -38,7 +38,7 @@ struct GatherArgs {
 
 // Cells: reads pos; writes each particle's cell (outside_cell() when it left the grid).
 struct CellArgs {
-    const Vec4* pos;
+    const FixedPos* pos;
     std::uint32_t* cell;
     CellGrid grid;
 };
@@ -55,7 +55,7 @@ struct CellRangeArgs {
 // Cell splits: reads the positions and cells of particles sorted by (cell, slab, id) and the cell
 // starts; writes each cell's splits (cell_grid.h).
 struct CellSplitArgs {
-    const Vec4* pos;
+    const FixedPos* pos;
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
@@ -66,7 +66,7 @@ struct CellSplitArgs {
 
 // Neighbour list: reads pos, cell, cell ranges; writes the list warp by warp (neighbour_list.h).
 struct NeighbourArgs {
-    const Vec4* pos;
+    const FixedPos* pos;
     const std::uint32_t* cell;
     const std::uint32_t* cell_start;
     const std::uint32_t* cell_end;
@@ -98,7 +98,7 @@ struct ListBuildCounts {
 // neighbour lists of particles [listed_begin, listed_end) (list null: there are none); writes the
 // density (velrho.w) of boundary particles.
 struct MdbcArgs {
-    const Vec4* pos;
+    const FixedPos* pos;
     Vec4* velrho;
     const std::uint8_t* type;
     const Vec3* to_ghost;
@@ -116,7 +116,7 @@ struct MdbcArgs {
 // Instruments (instruments_body.h): reads pos, velrho, type and the cell ranges; sums over the
 // particles [owned_begin, owned_end), the device's internal ones.
 struct InstrumentArgs {
-    const Vec4* pos;
+    const FixedPos* pos;
     const Vec4* velrho;
     const std::uint8_t* type;
     const std::uint32_t* cell_start;
@@ -129,7 +129,7 @@ struct InstrumentArgs {
 // Forces: reads pos, velrho, type, the list (or, where list is null, the cell ranges); writes
 // force (ax, ay, az, drho/dt) and dt_max.
 struct ForcesArgs {
-    const Vec4* pos;
+    const FixedPos* pos;
     const Vec4* velrho;
     const std::uint8_t* type;
     const std::uint32_t* cell;
@@ -150,14 +150,15 @@ struct ForcesArgs {
 // Euler: predictor reads pos, velrho, force and writes pos_pred, velrho_pred; corrector reads
 // pos, velrho and force (from the predicted state) and updates pos, velrho in place.
 struct EulerArgs {
-    Vec4* pos;
+    FixedPos* pos;
     Vec4* velrho;
-    Vec4* pos_pred;
+    FixedPos* pos_pred;
     Vec4* velrho_pred;
     const Vec4* force;
     const std::uint8_t* type;
     float dt;
     float rho0;
+    PositionFrame frame;  // the positions' (fixed_position.h)
 };
 
 }  // namespace sph

@@ -99,13 +99,13 @@ struct ListedNeighbours {
     const std::int32_t* cell_step;
 
     template <class Visit>
-    SPH_HD void for_each(std::uint32_t i, Vec3, Visit&& visit) const {
+    SPH_HD void for_each(std::uint32_t i, const FixedPos&, Visit&& visit) const {
         for_each_listed_neighbour(i, args, cell_step, visit);
     }
 
     // A wall particle's list holds the fluid alone (build_neibs_body.h).
     template <class Visit>
-    SPH_HD void for_each_fluid(std::uint32_t i, Vec3 pos_i, Visit&& visit) const {
+    SPH_HD void for_each_fluid(std::uint32_t i, const FixedPos& pos_i, Visit&& visit) const {
         for_each(i, pos_i, visit);
     }
 };

@@ -104,9 +104,8 @@ SPH_HD double solve_4x4(double a[4][4], double b[4], double x[4]) {
     return det;
 }
 
-// Adds fluid particle j (position xj, density rho_j) to the sums around ghost node g.
-SPH_HD void add_to_ghost_sums(GhostSums& s, Vec3 g, Vec3 xj, float rho_j, const SphParams& p) {
-    const Vec3 r = g - xj;
+// Adds fluid particle j (at r = g - x_j from it, density rho_j) to the sums around ghost node g.
+SPH_HD void add_to_ghost_sums(GhostSums& s, Vec3 r, float rho_j, const SphParams& p) {
     const float r2 = length_squared(r);
     if (r2 >= p.kernel_radius_sq) return;
     const float dist = sqrtf(r2);
@@ -169,14 +168,15 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t*
     if (!has_ghost_node(i, a)) return;
     const Vec3 offset = a.to_ghost[i];
     const bool listed = a.list != nullptr && i >= a.listed_begin && i < a.listed_end;
-    const Vec3 g = xyz(a.pos[i]) + offset;
+    const PositionFrame& frame = a.grid.frame;
+    const FixedPos g = frame.moved(a.pos[i], offset);
     GhostSums sums{};
-    const std::uint32_t node_cell = ghost_cell(xyz(a.pos[i]), offset, a.grid);
+    const std::uint32_t node_cell = ghost_cell(a.pos[i], offset, a.grid);
     if (listed && node_cell != a.grid.outside_cell()) {  // the fluid around g, listed
         const RowStartsFromCells rows{a.cell_start, cell_step, node_cell,
                                       first_along_fastest(node_cell, a.grid)};
         walk_listed_neighbours(i, a, rows, [&](std::uint32_t j) {
-            add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
+            add_to_ghost_sums(sums, frame.between(g, a.pos[j]), a.velrho[j].w, a.params);
             return false;
         });
     } else {
@@ -187,7 +187,7 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t*
         }
         for_each_particle_near(g, a.grid, a.cell_start, a.cell_end, [&](std::uint32_t j) {
             if (a.type[j] == kFluid) {
-                add_to_ghost_sums(sums, g, xyz(a.pos[j]), a.velrho[j].w, a.params);
+                add_to_ghost_sums(sums, frame.between(g, a.pos[j]), a.velrho[j].w, a.params);
             }
             return false;
         });

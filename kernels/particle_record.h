@@ -7,7 +7,8 @@
 // Array<field type>: std::vector on the host, plain pointers in kernel arguments, device buffers
 // in a back end; for_each_field walks the fields of one or more records side by side.
 //
-// A position's w is its particle's type as a float (0, 1, 2: particle_type.h), so that Forces
+// A position is held in fixed point (fixed_position.h: steps of the run's PositionFrame). Its w
+// is its particle's type as a float (0, 1, 2: particle_type.h), so that Forces
 // reads a neighbour's type with its position, not with a load of its own. Set-up writes it
 // (HostParticles::add), and so does every rebuild's gather, from the type array, which stays the
 // authority.
@@ -21,14 +22,15 @@
 #include <cstdint>
 #include <utility>
 
+#include "fixed_position.h"
 #include "vec.h"
 
 // FIELD(type, name, kept) for each field, in memory order; `kept` is a FieldKept.
-#define SPH_PARTICLE_FIELDS(FIELD)                                              \
-    FIELD(Vec4, pos, kAlways)          /* x, y, z [m]; w the type, see below */ \
-    FIELD(Vec4, velrho, kAlways)       /* vx, vy, vz [m/s]; w density */        \
-    FIELD(std::uint32_t, id, kAlways)  /* index at set-up; sort tie-break */    \
-    FIELD(std::uint8_t, type, kAlways) /* ParticleType */                       \
+#define SPH_PARTICLE_FIELDS(FIELD)                                                  \
+    FIELD(FixedPos, pos, kAlways)      /* x, y, z [steps]; w the type, see below */ \
+    FIELD(Vec4, velrho, kAlways)       /* vx, vy, vz [m/s]; w density */            \
+    FIELD(std::uint32_t, id, kAlways)  /* index at set-up; sort tie-break */        \
+    FIELD(std::uint8_t, type, kAlways) /* ParticleType */                           \
     FIELD(Vec3, to_ghost, kUnderMdbc)  /* boundary: offset to its mDBC ghost node [m] */
 
 namespace sph {

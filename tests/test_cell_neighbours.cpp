@@ -77,7 +77,7 @@ ListRequest scene_request(const SphParams& params) {
     double hi[3];
     for (int axis = 0; axis < 3; ++axis) hi[axis] = kSceneLo[axis] + kSceneCells[axis] * side;
     ListRequest request;
-    request.grid = make_cell_grid(kSceneLo, hi, side, 0);
+    request.grid = make_cell_grid(kSceneLo, hi, side, 0, frame_for_domain(kSceneLo, hi));
     request.list_radius_sq = params.list_radius_sq;
     request.max_neighbours = 256;
     return request;
@@ -122,8 +122,10 @@ TEST_P(CellNeighbours, ForcesEqualTheListsBitwise) {
         }
         EXPECT_EQ(differing, 0) << "of " << n << " particles";
         EXPECT_GT(moving, int(n) / 2) << "the forces were not exercised";
-        for (Vec4& p : b.pos)
-            p = make_vec4(p.x + step(random), p.y + step(random), p.z + step(random), p.w);
+        for (FixedPos& p : b.pos) {
+            const float dx = step(random), dy = step(random), dz = step(random);
+            p = request.grid.frame.moved(p, make_vec3(dx, dy, dz));
+        }
     }
 }
 
@@ -258,10 +260,10 @@ TEST(CellNeighbours, RowsTrimmedToTheSlabHoldEveryNeighbourAndFewerCandidates) {
         const double margin = std::sqrt(double(request.list_radius_sq)) - 2.0 * params.h;
         std::uniform_real_distribution<float> step_of(float(-0.5 * margin / std::sqrt(3.0)),
                                                       float(0.5 * margin / std::sqrt(3.0)));
-        std::vector<Vec3> drifted(n);
+        std::vector<FixedPos> drifted(n);
         for (std::uint32_t i = 0; i < n; ++i) {
-            drifted[i] =
-                xyz(b.pos[i]) + make_vec3(step_of(random), step_of(random), step_of(random));
+            const float dx = step_of(random), dy = step_of(random), dz = step_of(random);
+            drifted[i] = grid.frame.moved(b.pos[i], make_vec3(dx, dy, dz));
         }
         const float kernel_sq = 4.0f * params.h * params.h;
         std::uint64_t trimmed_candidates = 0, whole_candidates = 0;
@@ -284,10 +286,10 @@ TEST(CellNeighbours, RowsTrimmedToTheSlabHoldEveryNeighbourAndFewerCandidates) {
                                 });
             for (std::uint32_t j = 0; j < n; ++j) {
                 if (j == i || candidate[j]) continue;
-                ASSERT_GE(length_squared(xyz(b.pos[i]) - xyz(b.pos[j])), request.list_radius_sq)
+                ASSERT_GE(length_squared(between(b, i, j, grid)), request.list_radius_sq)
                     << "particle " << j << " within the list radius of " << i
                     << " is not in its rows";
-                ASSERT_GE(length_squared(drifted[i] - drifted[j]), kernel_sq)
+                ASSERT_GE(length_squared(grid.frame.between(drifted[i], drifted[j])), kernel_sq)
                     << "particle " << j << " within 2h of " << i
                     << " once drifted is not in its rows";
             }
@@ -322,7 +324,7 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
         const std::uint32_t n = std::uint32_t(b.pos.size());
         int most_masks = 0, filtered_out = 0;
         for (std::uint32_t i = 0; i < n; i += step) {
-            const Vec3 at = xyz(b.pos[i]);
+            const FixedPos at = b.pos[i];
             std::vector<std::uint32_t> one_by_one, by_mask;
             const auto into = [](std::vector<std::uint32_t>& visits) {
                 return [&visits](std::uint32_t j) {
@@ -330,14 +332,15 @@ TEST(CellNeighbours, TheWalksByMaskVisitWhatTheOneByOneWalksDoInTheirOrder) {
                     return false;
                 };
             };
-            const sph::CellNeighbours::WithinCut<false> within{b.pos.data(), at,
-                                                               params.kernel_radius_sq};
+            const sph::CellNeighbours::WithinCut<false> within{
+                b.pos.data(), at, request.grid.frame.unit, params.kernel_radius_sq};
             walk.walk_one_by_one(within, i, into(one_by_one));
             walk.walk_in_chunks(within, i, into(by_mask));
             ASSERT_EQ(by_mask, one_by_one)
                 << "Forces' walk, particle " << i << " at " << describe(b.pos[i]);
             // The list build's rows: the fluid within the list radius, row by row.
-            const ListCandidate fluid_near{b.pos.data(), at, request.list_radius_sq, true};
+            const ListCandidate fluid_near{b.pos.data(), at, request.grid.frame.unit,
+                                           request.list_radius_sq, true};
             int masks = 0;
             for_each_row_around(
                 b.cell[i], request.grid, b.cell_start.data(), b.cell_end.data(),
@@ -400,7 +403,7 @@ TEST(CellNeighbours, TheListBuiltByMasksIsTheListBuiltOneByOne) {
         const std::uint32_t n = std::uint32_t(b.pos.size());
         int full = 0, crowded = 0;
         for (std::uint32_t i = 0; i < n; i += step) {
-            const Vec3 at = xyz(b.pos[i]);
+            const FixedPos at = b.pos[i];
             for (const bool fluid_only : {false, true}) {
                 std::fill(one_by_one.begin(), one_by_one.end(), untouched);
                 std::fill(by_masks.begin(), by_masks.end(), untouched);

@@ -47,7 +47,7 @@ Differences differences(const CpuAndGpu& run) {
     Differences d;
     for (std::size_t i = 0; i < cpu.size(); ++i) {
         const std::size_t j = gpu_index.at(cpu.id[i]);
-        const Vec4 a = cpu.pos[i], b = gpu.pos[j];
+        const Vec3 a = cpu.position(i), b = gpu.position(j);
         d.dx = std::max({d.dx, double(std::fabs(a.x - b.x)), double(std::fabs(a.y - b.y)),
                          double(std::fabs(a.z - b.z))});
         const double drho =

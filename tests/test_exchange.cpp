@@ -52,7 +52,8 @@ private:
 struct DeviceView {
     LocalRanges ranges;
     std::vector<std::uint32_t> id;
-    std::vector<Vec4> pos, force;
+    std::vector<FixedPos> pos;
+    std::vector<Vec4> force;
 };
 
 DeviceView view(Device& device) {
@@ -60,7 +61,7 @@ DeviceView view(Device& device) {
     v.ranges = device.ranges();
     const std::uint32_t n = v.ranges.total();
     const auto* id = static_cast<const std::uint32_t*>(device.current().id.ptr);
-    const auto* pos = static_cast<const Vec4*>(device.current().pos.ptr);
+    const auto* pos = static_cast<const FixedPos*>(device.current().pos.ptr);
     const auto* force = static_cast<const Vec4*>(device.force_buffer().ptr);
     v.id.assign(id, id + n);
     v.pos.assign(pos, pos + n);
@@ -86,7 +87,9 @@ TEST_P(Exchange, ExternalSlicesAndTheirForcesComeFromTheNeighboursEdges) {
 
     // The slice a particle had at the rebuild (one step of still water moves it by far less
     // than a cell, but a particle on a cell face could cross it: those are allowed either way).
-    auto slice_of = [&](const Vec4& p) { return int(grid.cell_of(p) / grid.cells_per_slice()); };
+    auto slice_of = [&](const FixedPos& p) {
+        return int(grid.cell_of(p) / grid.cells_per_slice());
+    };
 
     long checked_external = 0;
     for (int d = 0; d < devices; ++d) {
@@ -159,7 +162,9 @@ TEST(Exchange, UnderMdbcTheNearExternalsAreTheSliceBesideTheDevicesOwn) {
     const CellGrid& grid = sim.grid();
     const SliceMap& slices = sim.group().slices();
     ASSERT_GT(slices.halo(), 1) << "the mDBC halo is one slice: nothing to tell apart";
-    auto slice_of = [&](const Vec4& p) { return int(grid.cell_of(p) / grid.cells_per_slice()); };
+    auto slice_of = [&](const FixedPos& p) {
+        return int(grid.cell_of(p) / grid.cells_per_slice());
+    };
     long near = 0, far = 0;
     for (int d = 0; d < devices; ++d) {
         const DeviceView me = view(sim.group().device(d));

@@ -100,14 +100,25 @@ TEST(Failures, AListRadiusTooLargeForTheListSaysSo) {
 
 TEST(Failures, ParticleOutsideTheDomainStopsTheRunAndSaysWhere) {
     testing::TempDir dir("escape");
-    const StillWaterPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain
+    const StillWaterPlusOne problem({0.1, 0.1, 1.5, kFluid, 0.0});  // above the domain
     RunOptions o = testing::small_run(0.025, 0.1);
     o.output_dir = dir.path();
     o.remove_out_of_domain = false;  // --out-of-domain stop
     const std::string what = failure_of(problem, o);
     EXPECT_NE(what.find("left the domain at t = 0 s"), std::string::npos) << what;
-    EXPECT_NE(what.find("(0.1, 0.1, 5)"), std::string::npos) << what;
+    EXPECT_NE(what.find("(0.1, 0.1, 1.5)"), std::string::npos) << what;
     EXPECT_EQ(read_report(dir.path()).get<std::string>("status"), "failed");
+}
+
+// Beyond the edge of the positions' frame (kernels/fixed_position.h: a domain 0.45 m across
+// holds positions up to 2 m from its corner), a coordinate saturates: the message says so.
+TEST(Failures, ParticleBeyondThePositionsFrameSaysHowFarItGotAtLeast) {
+    const StillWaterPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain
+    RunOptions o = testing::small_run(0.025, 0.1);
+    o.write_output = false;
+    o.remove_out_of_domain = false;
+    const std::string what = failure_of(problem, o);
+    EXPECT_NE(what.find("(0.1, 0.1, beyond 1.875)"), std::string::npos) << what;
 }
 
 // By default a particle that leaves the domain is removed, said in the log and counted in the

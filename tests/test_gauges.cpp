@@ -134,7 +134,8 @@ TEST(Gauges, SprayAboveTheWaterIsNotRead) {
     // With no water below, the blob is all the gauge sees: it reads the blob's top.
     HostParticles blob_only;
     for (std::size_t i = 0; i < p.size(); ++i) {
-        if (p.pos[i].z > 0.45f) blob_only.add(xyz(p.pos[i]), make_vec3(0, 0, 0), 1000.0f, kFluid);
+        if (p.position(i).z > 0.45f)
+            blob_only.add(p.position(i), make_vec3(0, 0, 0), 1000.0f, kFluid);
     }
     const double blob = gauge_heights({{"g", 0.3, 0.2}}, blob_only, params)[0];
     EXPECT_GT(blob, 0.5);

@@ -33,7 +33,9 @@ Laid dam_break(double dp, BoundaryModel boundary = BoundaryModel::kDbc) {
 std::size_t count_in(const HostParticles& p, const Box& box, bool fluid) {
     std::size_t n = 0;
     for (std::size_t i = 0; i < p.size(); ++i) {
-        n += (p.type[i] == kFluid) == fluid && box.contains(p.pos[i].x, p.pos[i].y, p.pos[i].z);
+        double at[3];
+        p.position(i, at);
+        n += (p.type[i] == kFluid) == fluid && box.contains(at[0], at[1], at[2]);
     }
     return n;
 }
@@ -86,7 +88,7 @@ TEST(GeometryChange, AnAddedBoxMirrorsAcrossTheFacesTheWaterReaches) {
                            laid.particles);
     int checked = 0;
     for (std::size_t i = 0; i < laid.particles.size(); ++i) {
-        const Vec4 p = laid.particles.pos[i];
+        const Vec3 p = laid.particles.position(i);
         const Vec3 g = laid.particles.to_ghost[i];
         if (std::abs(p.x - 1.82f) < 1e-4f && std::abs(p.y - 0.5f) > 0.1f) continue;
         if (std::abs(p.x - 1.82f) < 1e-4f && std::abs(p.z - 0.02f) < 1e-4f) {  // floor, +x face

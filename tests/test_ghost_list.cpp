@@ -51,7 +51,7 @@ Scene water_over_a_floor() {
     add(1.15f, 1.15f, 0.05f, kBoundary, kDp);   // far from the water
     add(0.45f, 0.45f, 0.05f, kBoundary, -kDp);  // its node off the grid
     const double lo[3] = {0.0, 0.0, 0.0}, hi[3] = {1.2, 1.2, 1.2};
-    s.request.grid = make_cell_grid(lo, hi, kRadius, 0);
+    s.request.grid = make_cell_grid(lo, hi, kRadius, 0, frame_for_domain(lo, hi));
     s.request.list_radius_sq = kRadius * kRadius;
     s.request.max_neighbours = kMaxNeighbours;
     s.request.fill = NeighbourGroup(0xFF);
@@ -91,12 +91,12 @@ std::vector<std::uint32_t> decode_around(const testing::BuiltLists& b, const Cel
 // list build's candidate test rounds it (squared_length_less, cell_walk.h): the scene's lattice
 // puts candidates at the radius itself, where the last bit decides.
 std::vector<std::uint32_t> walked_fluid(const testing::BuiltLists& b, const CellGrid& grid,
-                                        Vec3 point) {
+                                        FixedPos point) {
     std::vector<std::uint32_t> js;
     for_each_particle_near(
         point, grid, b.cell_start.data(), b.cell_end.data(), [&](std::uint32_t j) {
-            if (b.type[j] == kFluid &&
-                squared_length_less(point - xyz(b.pos[j]), kRadius * kRadius) < 0.0f) {
+            if (b.type[j] == kFluid && squared_length_less(grid.frame.between(point, b.pos[j]),
+                                                           kRadius * kRadius) < 0.0f) {
                 js.push_back(j);
             }
             return false;
@@ -110,10 +110,10 @@ TEST(GhostLists, AWetWallListsTheFluidAroundItsNodeInTheCellWalksOrder) {
     const testing::BuiltLists b = built(s, true);
     int wet = 0;
     for (std::uint32_t i = 0; i < b.pos.size(); ++i) {
-        const Vec3 p = xyz(b.pos[i]);
+        const FixedPos p = b.pos[i];
         const std::uint32_t node = ghost_cell(p, b.to_ghost[i], grid);
         if (b.type[i] == kFluid || node == grid.outside_cell()) continue;
-        const Vec3 g = p + b.to_ghost[i];
+        const FixedPos g = grid.frame.moved(p, b.to_ghost[i]);
         if (walked_fluid(b, grid, p).empty()) {
             EXPECT_TRUE(decode_around(b, grid, i, node).empty()) << "dry wall " << i;
             continue;
@@ -133,7 +133,7 @@ TEST(GhostLists, AWallKeepsItsOwnListUnderDbcOrWhereItsNodeIsOffTheGrid) {
     int own_lists = 0;
     for (std::uint32_t i = 0; i < mdbc.pos.size(); ++i) {
         const bool node_on_grid =
-            ghost_cell(xyz(mdbc.pos[i]), mdbc.to_ghost[i], grid) != grid.outside_cell();
+            ghost_cell(mdbc.pos[i], mdbc.to_ghost[i], grid) != grid.outside_cell();
         if (mdbc.type[i] != kFluid && node_on_grid) continue;
         ++own_lists;
         EXPECT_EQ(decode_around(mdbc, grid, i, mdbc.cell[i]),

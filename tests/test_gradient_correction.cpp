@@ -93,7 +93,7 @@ Vec3 centre_acceleration(BackendChoice backend, bool corrected, Vec3 gradient, f
     const std::uint32_t centre_input = n / 2;  // (0, 0, 0)
     const double lo[3] = {-0.2, -0.2, -0.2}, hi[3] = {0.2, 0.2, 0.2};
     ListRequest request;
-    request.grid = make_cell_grid(lo, hi, cell_side_for(params), 0);
+    request.grid = make_cell_grid(lo, hi, cell_side_for(params), 0, frame_for_domain(lo, hi));
     request.list_radius_sq = params.list_radius_sq;
     request.max_neighbours = 256;
     const std::vector<std::uint8_t> types(n, std::uint8_t(kFluid));

@@ -78,37 +78,33 @@ TEST(Wendland, GradientMatchesFiniteDifferences) {
 // ---------------------------------------------------------------------------------------------
 // Cell grid
 
-// Non-representable bounds, so the float origin and side differ from the double inputs.
+// Non-representable bounds: the grid's origin and side are whole steps of the frame near them.
 constexpr double kLo[3] = {-0.1, 0.05, 0.0};
 constexpr double kHi[3] = {1.3, 0.6, 0.75};
 
-// Positions are floats, so what the grid must cover is the floats in [lo, hi): from the smallest
-// float >= lo to the largest float < hi.
-float smallest_float_from(double lo) {
-    float f = float(lo);
-    while (double(f) < lo) f = std::nextafter(f, 1e9f);
-    return f;
-}
-float largest_float_below(double hi) {
-    float f = float(hi);
-    while (double(f) >= hi) f = std::nextafter(f, -1e9f);
-    return f;
+FixedPos at_steps(std::int32_t x, std::int32_t y, std::int32_t z) {
+    return FixedPos{x, y, z, 0.0f};
 }
 
 void check_grid(const double lo[3], const double hi[3], double min_side, int split) {
-    const CellGrid g = make_cell_grid(lo, hi, min_side, split);
+    const PositionFrame frame = frame_for_domain(lo, hi);
+    const CellGrid g = make_cell_grid(lo, hi, min_side, split, frame);
 
-    EXPECT_GE(double(g.cell_side), min_side) << "cells narrower than asked for";
+    EXPECT_GE(double(g.side) * double(frame.unit), min_side) << "cells narrower than asked for";
+    EXPECT_EQ(g.cell_side, float(double(g.side) * double(frame.unit)));
     EXPECT_EQ(g.split_axis(), split);
     std::uint64_t product = 1;
-    float first[3], last[3];
+    std::int32_t first[3], last[3];  // the domain's first and last step along each axis
+    const FixedPos lo_at = frame.fixed(lo[0], lo[1], lo[2], 0.0f);
+    const FixedPos hi_at = frame.fixed(hi[0], hi[1], hi[2], 0.0f);
     for (int a = 0; a < 3; ++a) {
         ASSERT_GE(g.dims[a], 1);
-        first[a] = smallest_float_from(lo[a]);
-        last[a] = largest_float_below(hi[a]);
-        // Geometrically covers every float position in [lo, hi).
+        first[a] = fixed_component(lo_at, a);
+        last[a] = fixed_component(hi_at, a) - 1;
+        // Covers every step in [lo, hi).
         EXPECT_LE(g.origin[a], first[a]) << "axis " << a;
-        EXPECT_LT(double(last[a]), double(g.origin[a]) + g.dims[a] * double(g.cell_side))
+        EXPECT_LT(std::int64_t(last[a]),
+                  std::int64_t(g.origin[a]) + std::int64_t(g.dims[a]) * g.side)
             << "axis " << a;
         // Not by a whole extra cell either; the tolerance allows for (hi - lo) / min_side landing
         // just above a whole number in double, which rounds the count up by one.
@@ -120,7 +116,7 @@ void check_grid(const double lo[3], const double hi[3], double min_side, int spl
     EXPECT_EQ(std::uint64_t(g.cells_per_slice()) * std::uint64_t(g.dims[split]), product);
 
     // Every cell index decodes to in-range coordinates, re-encodes to itself, lies in its slice's
-    // contiguous range, and is what cell_of gives for the cell's centre.
+    // contiguous range, and is what cell_of gives for the cell's centre and its corners.
     for (std::uint32_t cell = 0; cell < g.cell_count(); ++cell) {
         int c[3];
         g.coordinates(cell, c);
@@ -134,43 +130,42 @@ void check_grid(const double lo[3], const double hi[3], double min_side, int spl
         const std::uint32_t s = std::uint32_t(c[split]);
         ASSERT_GE(cell, s * g.cells_per_slice());
         ASSERT_LT(cell, (s + 1) * g.cells_per_slice());
-        float centre[3];
+        std::int32_t centre[3], low[3], high[3];
         for (int a = 0; a < 3; ++a) {
-            centre[a] = g.origin[a] + (float(c[a]) + 0.5f) * g.cell_side;
+            low[a] = g.origin[a] + c[a] * g.side;
+            high[a] = low[a] + g.side - 1;
+            centre[a] = low[a] + g.side / 2;
             ASSERT_EQ(g.coordinate(centre[a], a), c[a]);
+            ASSERT_EQ(g.coordinate(low[a], a), c[a]);
+            ASSERT_EQ(g.coordinate(high[a], a), c[a]);
         }
-        ASSERT_EQ(g.cell_of(make_vec4(centre[0], centre[1], centre[2], 0.0f)), cell);
+        ASSERT_EQ(g.cell_of(at_steps(centre[0], centre[1], centre[2])), cell);
+        ASSERT_EQ(g.cell_of(at_steps(low[0], low[1], low[2])), cell);
+        ASSERT_EQ(g.cell_of(at_steps(high[0], high[1], high[2])), cell);
     }
 
-    // The extreme float positions of the domain hash to the first and last cells.
-    const Vec4 lo4 = make_vec4(first[0], first[1], first[2], 0.0f);
+    // The domain's extreme steps hash to the first and last cells.
+    const FixedPos lo4 = at_steps(first[0], first[1], first[2]);
     EXPECT_EQ(g.cell_of(lo4), 0u) << "position " << describe(lo4);
     for (int a = 0; a < 3; ++a) {
-        float v[3] = {first[0], first[1], first[2]};
+        std::int32_t v[3] = {first[0], first[1], first[2]};
         v[a] = last[a];
-        const Vec4 p = make_vec4(v[0], v[1], v[2], 0.0f);
+        const FixedPos p = at_steps(v[0], v[1], v[2]);
         EXPECT_EQ(g.cell_of(p), (std::uint32_t(g.dims[a]) - 1) * g.stride[a])
-            << "largest float below hi along axis " << a << ": position " << describe(p)
+            << "last step below hi along axis " << a << ": position " << describe(p)
             << " (outside_cell = " << g.outside_cell() << ")";
     }
 
-    // Outside along each axis, on either side, and non-finite components.
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    const float inf = std::numeric_limits<float>::infinity();
+    // Outside along each axis, on either side, and at the frame's edges (where a particle that
+    // blew up ends, fixed_position.h).
     for (int a = 0; a < 3; ++a) {
-        float below[3] = {first[0], first[1], first[2]};
-        below[a] = std::nextafter(g.origin[a], -1e9f);
-        float beyond[3] = {first[0], first[1], first[2]};
-        beyond[a] = g.origin[a] + float(g.dims[a]) * g.cell_side * 1.0001f;
-        EXPECT_EQ(g.cell_of(make_vec4(below[0], below[1], below[2], 0.0f)), g.outside_cell())
-            << "axis " << a;
-        EXPECT_EQ(g.cell_of(make_vec4(beyond[0], beyond[1], beyond[2], 0.0f)), g.outside_cell())
-            << "axis " << a;
-        for (float bad : {nan, inf, -inf}) {
-            float v[3] = {first[0], first[1], first[2]};
+        for (const std::int32_t bad :
+             {g.origin[a] - 1, g.origin[a] + g.dims[a] * g.side, INT32_MIN, INT32_MAX}) {
+            std::int32_t v[3] = {first[0], first[1], first[2]};
             v[a] = bad;
-            EXPECT_EQ(g.cell_of(make_vec4(v[0], v[1], v[2], 0.0f)), g.outside_cell())
-                << "axis " << a << " value " << bad;
+            EXPECT_EQ(g.cell_of(at_steps(v[0], v[1], v[2])), g.outside_cell())
+                << "axis " << a << " step " << bad;
+            EXPECT_TRUE(g.coordinate(bad, a) < 0 || g.coordinate(bad, a) >= g.dims[a]);
         }
     }
 }

@@ -61,7 +61,7 @@ WallScene corner_scene(double side, bool corner) {
     });
     const double lo[3] = {-t - 0.05, -t - 0.05, -t - 0.05};
     const double hi[3] = {side + 0.05, side + 0.05, side + 0.05};
-    s.request.grid = make_cell_grid(lo, hi, cell_side_for(s.params), 0);
+    s.request.grid = make_cell_grid(lo, hi, cell_side_for(s.params), 0, frame_for_domain(lo, hi));
     s.request.list_radius_sq = s.params.list_radius_sq;
     s.request.max_neighbours = 256;
     return s;
@@ -78,7 +78,9 @@ std::vector<float> mdbc_on(BackendChoice backend, const WallScene& s, Density rh
     SortedState state{std::vector<Vec4>(n), std::vector<std::uint8_t>(n)};
     for (std::size_t i = 0; i < n; ++i) {
         state.type[i] = s.type[b.id[i]];
-        const float rho = state.type[i] == kFluid ? rho_of(b.pos[i]) : wall_start;
+        const Vec3 x = s.request.grid.frame.metres(b.pos[i]);
+        const float rho =
+            state.type[i] == kFluid ? rho_of(make_vec4(x.x, x.y, x.z, 0.0f)) : wall_start;
         state.velrho[i] = make_vec4(0.0f, 0.0f, 0.0f, rho);
     }
     const std::vector<Vec4> out = mdbc_densities(backend, b, state, s.request, s.params);

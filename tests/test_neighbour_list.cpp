@@ -75,24 +75,16 @@ NeighbourEntry entry_at(const BuiltLists& b, std::uint32_t k, std::uint32_t i) {
     return entry_of(group_at(b, 1 + k / kEntriesPerGroup, i), k % kEntriesPerGroup);
 }
 
-// The smallest float x whose cell coordinate along `axis` is at least k: the face between cells
-// k - 1 and k exactly as the grid's float arithmetic places it.
-float face(const CellGrid& g, int axis, int k) {
-    float x = g.origin[axis] + float(k) * g.cell_side;
-    while (g.coordinate(x, axis) >= k) x = std::nextafter(x, -1e9f);
-    while (g.coordinate(x, axis) < k) x = std::nextafter(x, 1e9f);
-    return x;
-}
-
 struct Scene {
     CellGrid grid;
     SphParams params;
-    std::vector<Vec4> pos;
+    std::vector<FixedPos> pos;  // in the grid's frame
+    FixedPos fixed(std::uint32_t i) const { return pos[i]; }
 };
 
 // A few thousand random particles in a box whose upper faces coincide with the grid's last cell
-// faces (hi = lo + dims * side), plus particles exactly on, and one float below, every cell face
-// along each axis, particles within 1e-6 of the upper bound, and one coincident pair.
+// faces (hi = lo + dims * side), plus particles exactly on, and one step below, every cell face
+// along each axis, particles within 1e-6 m of the upper bound, and one coincident pair.
 Scene make_scene(int split_axis) {
     Scene s;
     s.params = params_for_dp(0.01);
@@ -102,21 +94,28 @@ Scene make_scene(int split_axis) {
         lo[a] = kSceneLo[a];
         hi[a] = lo[a] + kSceneCells[a] * side;
     }
-    s.grid = make_cell_grid(lo, hi, side, split_axis);
+    s.grid = make_cell_grid(lo, hi, side, split_axis, frame_for_domain(lo, hi));
+    const PositionFrame& frame = s.grid.frame;
 
     std::mt19937 rng(20240611u);
-    // A float strictly inside [lo, hi): rounding a double may land on hi, so step back.
-    auto inside = [&](double x, int a) {
-        float f = float(x);
-        while (double(f) >= hi[a]) f = std::nextafter(f, -1e9f);
-        while (double(f) < lo[a]) f = std::nextafter(f, 1e9f);
-        return f;
+    // The grid's last step along `a`, and a step of [lo, hi) near x [m].
+    const auto last_step = [&](int a) {
+        return std::int32_t(fixed_component(frame.fixed(hi[0], hi[1], hi[2], 0.0f), a) - 1);
     };
-    auto random_coord = [&](int a) {
-        return inside(std::uniform_real_distribution<double>(lo[a], hi[a])(rng), a);
+    auto inside = [&](double x, int a) {
+        const std::int32_t steps = fixed_component(frame.fixed(x, x, x, 0.0f), a);
+        return std::min(std::max(steps, fixed_component(frame.fixed(lo[0], lo[1], lo[2], 0), a)),
+                        last_step(a));
     };
     auto random_pos = [&]() {
-        return make_vec4(random_coord(0), random_coord(1), random_coord(2), 0.0f);
+        std::int32_t c[3];
+        for (int a = 0; a < 3; ++a) {
+            c[a] = inside(std::uniform_real_distribution<double>(lo[a], hi[a])(rng), a);
+        }
+        return FixedPos{c[0], c[1], c[2], 0.0f};
+    };
+    const auto set = [](FixedPos& p, int a, std::int32_t steps) {
+        (a == 0 ? p.x : a == 1 ? p.y : p.z) = steps;
     };
 
     for (int k = 0; k < 3000; ++k) s.pos.push_back(random_pos());
@@ -126,29 +125,27 @@ Scene make_scene(int split_axis) {
     // 27-cell search.
     for (int a = 0; a < 3; ++a) {
         for (int line = 0; line < 3; ++line) {
-            const Vec4 base = random_pos();
+            const FixedPos base = random_pos();
             for (int k = 0; k < s.grid.dims[a]; ++k) {
-                const float f = face(s.grid, a, k);
-                for (float x : {f, std::nextafter(f, -1e9f)}) {
-                    Vec4 p = base;
-                    (a == 0 ? p.x : a == 1 ? p.y : p.z) = inside(x, a);
+                const std::int32_t face = s.grid.origin[a] + k * s.grid.side;
+                for (const std::int32_t x : {face, face - 1}) {
+                    if (x < fixed_component(frame.fixed(lo[0], lo[1], lo[2], 0), a)) continue;
+                    FixedPos p = base;
+                    set(p, a, x);
                     s.pos.push_back(p);
                 }
             }
-            // Within 1e-6 of the upper bound along this axis.
-            for (double d : {1e-6, 3e-7, 1e-7}) {
-                Vec4 p = base;
-                (a == 0 ? p.x : a == 1 ? p.y : p.z) = inside(hi[a] - d, a);
+            // Within 1e-6 m of the upper bound along this axis, and its last step.
+            for (double d : {1e-6, 3e-7, 1e-7, 0.0}) {
+                FixedPos p = base;
+                set(p, a, d > 0.0 ? inside(hi[a] - d, a) : last_step(a));
                 s.pos.push_back(p);
             }
         }
     }
-    // A corner 1e-7 inside hi, and a coincident pair (distance 0 is still within the radius).
-    // The very last floats below hi are left to the CellGrid test: float rounding in cell_of can
-    // hash them outside, which would stop the list build before anything here is checked.
-    s.pos.push_back(
-        make_vec4(inside(hi[0] - 1e-7, 0), inside(hi[1] - 1e-7, 1), inside(hi[2] - 1e-7, 2), 0.0f));
-    const Vec4 twin = s.pos[17];
+    // The last corner inside hi, and a coincident pair (distance 0 is still within the radius).
+    s.pos.push_back(FixedPos{last_step(0), last_step(1), last_step(2), 0.0f});
+    const FixedPos twin = s.pos[17];
     s.pos.push_back(twin);
 
     // Shuffle so that input order says nothing about cells.
@@ -165,7 +162,8 @@ struct ExpectedNeighbours {
     std::vector<std::vector<std::uint32_t>> sure, possible;
 };
 
-ExpectedNeighbours brute_force(const std::vector<Vec4>& pos, float list_radius_sq, float band,
+ExpectedNeighbours brute_force(const std::vector<FixedPos>& pos, const PositionFrame& frame,
+                               float list_radius_sq, float band,
                                const std::vector<std::uint8_t>& types = {}) {
     const std::uint32_t n = std::uint32_t(pos.size());
     const auto is_wall = [&](std::uint32_t k) {
@@ -174,10 +172,9 @@ ExpectedNeighbours brute_force(const std::vector<Vec4>& pos, float list_radius_s
     ExpectedNeighbours e{std::vector<std::vector<std::uint32_t>>(n),
                          std::vector<std::vector<std::uint32_t>>(n)};
     for (std::uint32_t a = 0; a < n; ++a) {
-        const Vec3 pa = xyz(pos[a]);
         for (std::uint32_t c = 0; c < n; ++c) {
             if (c == a || (is_wall(a) && is_wall(c))) continue;
-            const float d2 = length_squared(pa - xyz(pos[c]));
+            const float d2 = length_squared(frame.between(pos[a], pos[c]));
             if (d2 < list_radius_sq * (1.0f - band)) e.sure[a].push_back(c);
             if (d2 < list_radius_sq * (1.0f + band)) e.possible[a].push_back(c);
         }
@@ -197,16 +194,16 @@ std::size_t largest_size(const std::vector<std::vector<std::uint32_t>>& lists) {
 }
 
 // Pairs within the list radius whose cells are two apart along some axis: the 27-cell search
-// cannot see them. They exist when float rounding in cell_of leaves a cell narrower than the list
-// radius; counted only to explain a failure of the set comparison.
+// cannot see them. They would exist if a cell were narrower than the list radius; counted only to
+// explain a failure of the set comparison.
 int far_pairs(const Scene& s, const ExpectedNeighbours& expected) {
     int far_count = 0;
     for (std::uint32_t a = 0; a < s.pos.size(); ++a) {
         int ca[3];
-        s.grid.coordinates(s.grid.cell_of(s.pos[a]), ca);
+        s.grid.coordinates(s.grid.cell_of(s.fixed(a)), ca);
         for (std::uint32_t c : expected.sure[a]) {
             int cc[3];
-            s.grid.coordinates(s.grid.cell_of(s.pos[c]), cc);
+            s.grid.coordinates(s.grid.cell_of(s.fixed(c)), cc);
             bool far = false;
             for (int k = 0; k < 3; ++k) far = far || std::abs(ca[k] - cc[k]) > 1;
             if (far) ++far_count;
@@ -230,9 +227,9 @@ std::string list_error(const Scene& s, std::uint32_t a, const std::vector<std::u
     msg << "particle " << a << " at " << describe(s.pos[a]) << ": " << missing.size()
         << " missing, " << extra.size() << " extra.";
     for (std::uint32_t c : missing) {
-        const Vec3 r = xyz(s.pos[a]) - xyz(s.pos[c]);
+        const Vec3 r = s.grid.frame.between(s.fixed(a), s.fixed(c));
         msg << "\n  missing " << c << " at " << describe(s.pos[c]) << " cell "
-            << s.grid.cell_of(s.pos[c]) << ", |r|^2 = " << length_squared(r) << " < "
+            << s.grid.cell_of(s.fixed(c)) << ", |r|^2 = " << length_squared(r) << " < "
             << s.params.list_radius_sq;
     }
     for (std::uint32_t c : extra) msg << "\n  extra " << c << " at " << describe(s.pos[c]);
@@ -255,14 +252,14 @@ TEST_P(NeighbourList, MatchesBruteForce) {
         const Scene s = make_scene(split_axis);
         const std::uint32_t n = std::uint32_t(s.pos.size());
         for (std::uint32_t i = 0; i < n; ++i) {
-            ASSERT_NE(s.grid.cell_of(s.pos[i]), s.grid.outside_cell())
+            ASSERT_NE(s.grid.cell_of(s.fixed(i)), s.grid.outside_cell())
                 << "particle " << i << " at " << describe(s.pos[i]) << " is inside [lo, hi)";
         }
         constexpr std::uint32_t kMaxNeighbours = 256;
         const BuiltLists b = build_lists(backend(), s.pos, request_for(s, kMaxNeighbours));
         ASSERT_FALSE(b.outside);
         const ExpectedNeighbours expected =
-            brute_force(s.pos, s.params.list_radius_sq, rounding_band(backend()));
+            brute_force(s.pos, s.grid.frame, s.params.list_radius_sq, rounding_band(backend()));
         ASSERT_LT(largest_size(expected.possible), kMaxNeighbours)
             << "raise max_neighbours so no list is cut short";
         EXPECT_GE(b.largest, largest_size(expected.sure));
@@ -306,10 +303,12 @@ TEST_P(NeighbourList, MatchesBruteForce) {
 TEST_P(NeighbourList, WallsListTheFluidAloneAndPassOverCellsOfWallsAlone) {
     const Scene s = make_scene(0);
     const std::uint32_t n = std::uint32_t(s.pos.size());
-    const float floor_top = s.grid.origin[2] + 2.5f * s.grid.cell_side;
+    const float floor_top = float(s.grid.origin_metres(2) + 2.5 * s.grid.cell_side);
     std::vector<std::uint8_t> types(n);
     for (std::uint32_t k = 0; k < n; ++k) {
-        types[k] = s.pos[k].z < floor_top ? (k % 2 == 0 ? kBoundary : kFreeSlipBoundary) : kFluid;
+        types[k] = s.grid.frame.metres(s.pos[k].z, 2) < floor_top
+                       ? (k % 2 == 0 ? kBoundary : kFreeSlipBoundary)
+                       : kFluid;
     }
     constexpr std::uint32_t kMaxNeighbours = 256;
     const BuiltLists b = build_lists(backend(), s.pos, request_for(s, kMaxNeighbours), {}, types);
@@ -322,7 +321,7 @@ TEST_P(NeighbourList, WallsListTheFluidAloneAndPassOverCellsOfWallsAlone) {
     }
     EXPECT_GT(dry_cells, 0) << "no cell held walls alone";
     const ExpectedNeighbours expected =
-        brute_force(s.pos, s.params.list_radius_sq, rounding_band(backend()), types);
+        brute_force(s.pos, s.grid.frame, s.params.list_radius_sq, rounding_band(backend()), types);
     ASSERT_LT(largest_size(expected.possible), kMaxNeighbours);
     int reported = 0, wet_walls = 0, dry_walls = 0;
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -438,10 +437,10 @@ TEST_P(NeighbourList, ReportsARowTooCrowdedToEncode) {
     Scene s = make_scene(0);  // the grid's fastest axis is z
     const double side = s.grid.cell_side;
     const auto at = [&](int cx, int cy, double fx, double fy, double z) {
-        return make_vec4(float(s.grid.origin[0] + (cx + fx) * side),
-                         float(s.grid.origin[1] + (cy + fy) * side), float(z), 0.0f);
+        return make_vec4(float(s.grid.origin_metres(0) + (cx + fx) * side),
+                         float(s.grid.origin_metres(1) + (cy + fy) * side), float(z), 0.0f);
     };
-    const auto z_in = [&](int cz, double f) { return s.grid.origin[2] + (cz + f) * side; };
+    const auto z_in = [&](int cz, double f) { return s.grid.origin_metres(2) + (cz + f) * side; };
 
     // A clump of `count` particles in one cell: each has count - 1 neighbours in its own row.
     const auto clump = [&](int count) {
@@ -471,7 +470,7 @@ TEST_P(NeighbourList, ReportsARowTooCrowdedToEncode) {
           std::tuple{"a clump of 257", clump(257), false},
           std::tuple{"253 between", gap(253), true}, std::tuple{"254 between", gap(254), false}}) {
         SCOPED_TRACE(name);
-        s.pos = pos;
+        s.pos = fixed_positions(pos, s.grid.frame);
         const BuiltLists b = build_lists(backend(), s.pos, request_for(s, 512));
         ASSERT_FALSE(b.outside);
         if (fits) {
@@ -485,7 +484,7 @@ TEST_P(NeighbourList, ReportsARowTooCrowdedToEncode) {
             std::vector<std::uint32_t> want;  // a wall's the fluid alone
             for (std::uint32_t j = 0; j < n; ++j) {
                 if (j != i && (b.type[i] == kFluid || b.type[j] == kFluid) &&
-                    length_squared(xyz(b.pos[i]) - xyz(b.pos[j])) < s.params.list_radius_sq) {
+                    length_squared(between(b, i, j, s.grid)) < s.params.list_radius_sq) {
                     want.push_back(j);
                 }
             }

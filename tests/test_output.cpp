@@ -29,7 +29,8 @@ namespace {
 // Owns the arrays a ParticleFields borrows; values are distinct per particle and per field so
 // that a swapped or shifted array cannot pass.
 struct HostParticles {
-    std::vector<Vec4> position, velocity_density;
+    std::vector<Vec3> position;
+    std::vector<Vec4> velocity_density;
     std::vector<float> pressure;
     std::vector<std::uint32_t> id;
     std::vector<std::uint8_t> type;
@@ -38,7 +39,7 @@ struct HostParticles {
     HostParticles(std::size_t n, std::uint32_t first_id, std::int32_t dev) {
         for (std::size_t i = 0; i < n; ++i) {
             const float f = static_cast<float>(i);
-            position.push_back(make_vec4(0.5f * f, 1.0f + f, -2.0f * f, 99.0f));
+            position.push_back(make_vec3(0.5f * f, 1.0f + f, -2.0f * f));
             velocity_density.push_back(make_vec4(0.1f * f, -0.2f * f, 0.3f + f, 1000.0f + f));
             pressure.push_back(101325.0f + 7.0f * f);
             id.push_back(first_id + static_cast<std::uint32_t>(i));

@@ -43,7 +43,8 @@ TEST_P(StillWaterTank, StaysStillAndHydrostatic) {
     int bottom = 0, bottom_all = 0;
     for (std::size_t i = 0; i < after.size(); ++i) {
         if (after.type[i] != kFluid) continue;
-        const Vec4 x = after.pos[i], v = after.velrho[i];
+        const Vec3 x = after.position(i);
+        const Vec4 v = after.velrho[i];
         max_speed = std::max(max_speed, std::sqrt(double(v.x * v.x + v.y * v.y + v.z * v.z)));
         if (x.z >= kDp) continue;
         const double hydrostatic = 1000.0 * 9.81 * (kDepth - x.z);
@@ -88,7 +89,7 @@ WallReading read_walls(const HostParticles& particles, const SphParams& params) 
     int lowest_count = 0;
     WallReading r;
     for (std::size_t i = 0; i < particles.size(); ++i) {
-        const Vec4 x = particles.pos[i];
+        const Vec3 x = particles.position(i);
         if (particles.type[i] == kFluid) {
             if (x.z < kDp && interior(x.x) && interior(x.y)) {
                 lowest += x.z;

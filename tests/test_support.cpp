@@ -79,7 +79,7 @@ int count_bitwise_differences(const ParticleStates& states, const ParticleStates
     for (const auto& [id, s] : states) {
         const auto t = other.find(id);
         differing += t == other.end() ||
-                     std::memcmp(&s.first, &t->second.first, sizeof(Vec4)) != 0 ||
+                     std::memcmp(&s.first, &t->second.first, sizeof(FixedPos)) != 0 ||
                      std::memcmp(&s.second, &t->second.second, sizeof(Vec4)) != 0;
     }
     return differing;

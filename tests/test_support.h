@@ -98,7 +98,7 @@ std::string backend_test_name(const ::testing::TestParamInfo<BackendChoice>& inf
 
 // --- Particle states compared bit for bit ---
 // Position and velocity-density of each particle, by id.
-using ParticleStates = std::unordered_map<std::uint32_t, std::pair<Vec4, Vec4>>;
+using ParticleStates = std::unordered_map<std::uint32_t, std::pair<FixedPos, Vec4>>;
 ParticleStates states_by_id(const HostParticles& particles);
 // Particles whose state differs in any bit, or that are missing from `other`.
 int count_bitwise_differences(const ParticleStates& states, const ParticleStates& other);

@@ -34,7 +34,7 @@ Vec3 sliding_particle_acceleration(BackendChoice backend, ParticleType wall_type
     const std::uint32_t n = std::uint32_t(pos_in.size());
     const double lo[3] = {-0.2, -0.2, -0.1}, hi[3] = {0.2, 0.2, 0.1};
     ListRequest request;
-    request.grid = make_cell_grid(lo, hi, cell_side_for(params), 0);
+    request.grid = make_cell_grid(lo, hi, cell_side_for(params), 0, frame_for_domain(lo, hi));
     request.list_radius_sq = params.list_radius_sq;
     request.max_neighbours = 256;
     std::vector<std::uint8_t> types(n, std::uint8_t(wall_type));

@@ -140,17 +140,19 @@ TiledWeights tiled_weights(const WallSensor& sensor, double dp) {
     const SphParams params = params_for(dp);
     Instruments in;
     in.walls = {sensor};
-    const InstrumentPlan plan = plan_instruments(in, params, -0.1, 1.0);
     TiledWeights w;
+    const HostParticles p = floor_with(dp, params, [](double, double, double) { return 1.0; });
+    const InstrumentPlan plan = plan_instruments(in, params, -0.1, 1.0, p.frame);
     if (plan.wall_tiles.size() != 1u) return w;
     w.tiles = plan.wall_tiles[0];
-    const HostParticles p = floor_with(dp, params, [](double, double, double) { return 1.0; });
-    const InstrumentSite whole = whole_sensor(sensor, dp);
+    const InstrumentSite whole = whole_sensor(sensor, dp, p.frame);
     for (std::size_t i = 0; i < p.size(); ++i) {
         if (p.type[i] == kFluid) continue;
-        const Vec3 x = xyz(p.pos[i]);
-        w.whole += wall_tile_weight(x, whole).coverage;
-        for (const InstrumentSite& tile : plan.sites) w.tiled += wall_tile_weight(x, tile).coverage;
+        const FixedPos x = p.pos[i];
+        w.whole += wall_tile_weight(p.frame.between(x, whole.centre), whole).coverage;
+        for (const InstrumentSite& tile : plan.sites) {
+            w.tiled += wall_tile_weight(p.frame.between(x, tile.centre), tile).coverage;
+        }
     }
     return w;
 }
@@ -284,17 +286,18 @@ TEST(WallMoments, TilesAddUpToTheWholeMoment) {
     const WallSensor moment = floor_moment(0.11, 0.2, 0.93, 0.47, 1, +1);
     Instruments in;
     in.walls = {moment};
-    const InstrumentPlan plan = plan_instruments(in, params, -0.1, 1.0);
-    ASSERT_EQ(plan.wall_tiles.size(), 1u);
-    EXPECT_GT(plan.wall_tiles[0], 4);
     const HostParticles p =
         floor_with(dp, params, [](double x, double y, double) { return 1000.0 + 500.0 * x * y; });
+    const InstrumentPlan plan = plan_instruments(in, params, -0.1, 1.0, p.frame);
+    ASSERT_EQ(plan.wall_tiles.size(), 1u);
+    EXPECT_GT(plan.wall_tiles[0], 4);
     double tiled = 0.0;
     for (std::size_t i = 0; i < p.size(); ++i) {
         if (p.type[i] == kFluid) continue;
         const float pressure = tait_pressure(p.velrho[i].w, params);
         for (const InstrumentSite& tile : plan.sites) {
-            tiled += double(pressure) * wall_tile_weight(xyz(p.pos[i]), tile).load;
+            tiled += double(pressure) *
+                     wall_tile_weight(p.frame.between(p.pos[i], tile.centre), tile).load;
         }
     }
     const double whole = wall_readings({moment}, p, params)[0];

@@ -13,7 +13,7 @@
 namespace sph {
 
 constexpr std::uint32_t kCheckpointKind = 0x544B4843;  // "CHKT"
-constexpr std::uint32_t kCheckpointVersion = 1;
+constexpr std::uint32_t kCheckpointVersion = 2;        // 2: positions in fixed point
 
 // This executable's build: version, commit and compiler (from CMake). A checkpoint of another
 // build is refused: its kernels may round differently.

@@ -10,11 +10,11 @@ void HostParticles::resize(std::size_t n) {
     for_each_field([n](auto, auto& array) { array.resize(n); }, *this);
 }
 
-void HostParticles::add(Vec3 position, Vec3 velocity, float density, ParticleType particle_type,
+void HostParticles::add(FixedPos position, Vec3 velocity, float density, ParticleType particle_type,
                         Vec3 to_ghost) {
     id.push_back(static_cast<std::uint32_t>(pos.size()));
-    pos.push_back(
-        make_vec4(position.x, position.y, position.z, float(particle_type)));  // w: the type
+    position.w = float(particle_type);
+    pos.push_back(position);
     velrho.push_back(make_vec4(velocity.x, velocity.y, velocity.z, density));
     type.push_back(particle_type);
     this->to_ghost.push_back(to_ghost);
@@ -33,6 +33,7 @@ void HostParticles::append(const HostParticles& from) {
 
 HostParticles joined(const std::vector<HostParticles>& parts) {
     HostParticles all;
+    if (!parts.empty()) all.frame = parts.front().frame;
     for (const HostParticles& part : parts) all.append(part);
     return all;
 }

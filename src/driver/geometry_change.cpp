@@ -42,8 +42,10 @@ Box snapped_to_lattice(const Box& box, double dp) {
     return snapped;
 }
 
-bool inside(const Box& box, const Vec4& p) {
-    return box.contains(p.x, p.y, p.z);
+bool inside(const Box& box, const HostParticles& particles, std::size_t i) {
+    double at[3];
+    particles.position(i, at);
+    return box.contains(at[0], at[1], at[2]);
 }
 
 // The faces of `solid` (-x, +x, -y, +y, -z, +z) that no wall particle lies just beyond (within
@@ -52,7 +54,8 @@ Faces wet_faces(const Box& solid, const HostParticles& particles, double dp) {
     Faces wet{{true, true, true, true, true, true}};
     for (std::size_t i = 0; i < particles.size(); ++i) {
         if (particles.type[i] == kFluid) continue;
-        const double at[3] = {particles.pos[i].x, particles.pos[i].y, particles.pos[i].z};
+        double at[3];
+        particles.position(i, at);
         for (int f = 0; f < 6; ++f) {
             const int a = f / 2;
             const double beyond = f % 2 == 0 ? solid.lo[a] - at[a] : at[a] - solid.hi[a];
@@ -69,8 +72,9 @@ Faces wet_faces(const Box& solid, const HostParticles& particles, double dp) {
 
 void remove_where(HostParticles& particles, const Box& box, bool fluid, std::size_t& count) {
     HostParticles kept;
+    kept.frame = particles.frame;
     for (std::size_t i = 0; i < particles.size(); ++i) {
-        if ((particles.type[i] == kFluid) == fluid && inside(box, particles.pos[i])) {
+        if ((particles.type[i] == kFluid) == fluid && inside(box, particles, i)) {
             ++count;
         } else {
             kept.append(particles, i);
@@ -93,7 +97,7 @@ void add_box(const Box& box, const RunOptions& o, HostParticles& particles,
     for_each_lattice_point(solid, o.dp, [&](double x, double y, double z) {
         SetupParticle p{x, y, z, kBoundary, 0.0};
         if (o.boundary == BoundaryModel::kMdbc) ghost_inside(solid, wet, kWallLayers * o.dp, p);
-        particles.add(make_vec3(float(x), float(y), float(z)), make_vec3(0, 0, 0), float(o.rho0),
+        particles.add(particles.frame.fixed(x, y, z, 0.0f), make_vec3(0, 0, 0), float(o.rho0),
                       added_wall_kind(o),
                       make_vec3(float(p.to_ghost[0]), float(p.to_ghost[1]), float(p.to_ghost[2])));
         particles.id.back() = next_id++;

@@ -16,12 +16,13 @@ namespace sph {
 
 namespace {
 
-// The writer's view of one piece; `pressure` and `device` must outlive it.
-ParticleFields fields_of(const HostParticles& particles, const std::vector<float>& pressure,
+// The writer's view of one piece; `position`, `pressure` and `device` must outlive it.
+ParticleFields fields_of(const HostParticles& particles, const std::vector<Vec3>& position,
+                         const std::vector<float>& pressure,
                          const std::vector<std::int32_t>& device) {
     ParticleFields f;
     f.count = particles.size();
-    f.position = particles.pos.data();
+    f.position = position.data();
     f.velocity_density = particles.velrho.data();
     f.pressure = pressure.data();
     f.id = particles.id.data();
@@ -112,9 +113,11 @@ std::vector<std::string> OutputSeries::write_pieces(const std::string& dir, cons
             pieces.size() == 1 ? stem + ".vtu" : stem + "_d" + std::to_string(d) + ".vtu";
         files.push_back(file);
         if (!here.empty() && !here[d]) continue;
+        std::vector<Vec3> position(pieces[d].size());
+        for (std::size_t i = 0; i < position.size(); ++i) position[i] = pieces[d].position(i);
         const std::vector<float> pressure = pressures(pieces[d], params);
         const std::vector<std::int32_t> device(pieces[d].size(), static_cast<std::int32_t>(d));
-        write_vtu(dir + "/" + file, fields_of(pieces[d], pressure, device));
+        write_vtu(dir + "/" + file, fields_of(pieces[d], position, pressure, device));
     }
     return files;
 }

@@ -25,9 +25,12 @@ std::string exact(double value) {
 std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& o,
                                       const CellGrid& grid, std::size_t particles_at_setup) {
     std::ostringstream cells;
-    cells << exact(grid.origin[0]) << "," << exact(grid.origin[1]) << "," << exact(grid.origin[2])
-          << " side " << exact(grid.cell_side) << " dims " << grid.dims[0] << "x" << grid.dims[1]
-          << "x" << grid.dims[2] << " split " << grid.order[0];
+    const PositionFrame& f = grid.frame;
+    cells << "frame " << exact(f.origin[0]) << "," << exact(f.origin[1]) << ","
+          << exact(f.origin[2]) << " step " << exact(f.unit) << " origin " << grid.origin[0] << ","
+          << grid.origin[1] << "," << grid.origin[2] << " side " << grid.side << " steps dims "
+          << grid.dims[0] << "x" << grid.dims[1] << "x" << grid.dims[2] << " split "
+          << grid.order[0];
     const char* slip = o.slip == RunOptions::Slip::kProblem  ? "problem"
                        : o.slip == RunOptions::Slip::kNoSlip ? "no-slip"
                                                              : "free-slip";

@@ -50,11 +50,12 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
                 const CellGrid& grid, std::size_t at_most) {
     struct Beyond {};  // thrown out of Problem::fill, which has no other way to stop
     LaidOut out;
+    out.particles.frame = grid.frame;
     out.per_slice = SliceCounts(grid);
     try {
         problem.fill(o.dp, [&](const SetupParticle& s) {
             if (++out.count > at_most) throw Beyond{};
-            const Vec3 position = make_vec3(float(s.x), float(s.y), float(s.z));
+            const FixedPos position = grid.frame.fixed(s.x, s.y, s.z, 0.0f);
             const double pressure = o.rho0 * o.gravity * s.depth;
             const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
             const Vec3 to_ghost =
@@ -135,7 +136,8 @@ int halo_slices(const HostParticles& particles, const SphParams& params, const C
 
 CellGrid make_grid(const Problem& problem, const SphParams& params, double dp, int split_axis) {
     const Box d = problem.domain(dp);
-    return make_cell_grid(d.lo, d.hi, std::sqrt(double(params.list_radius_sq)), split_axis);
+    return make_cell_grid(d.lo, d.hi, std::sqrt(double(params.list_radius_sq)), split_axis,
+                          frame_for_domain(d.lo, d.hi));
 }
 
 }  // namespace sph

@@ -22,7 +22,7 @@ struct SliceCounts {
     explicit SliceCounts(const CellGrid& grid)
         : all(grid.slice_count(), 0), fluid(grid.slice_count(), 0) {}
     // Counts a particle at `position` (none outside the grid).
-    void add(const CellGrid& grid, const Vec4& position, bool is_fluid) {
+    void add(const CellGrid& grid, const FixedPos& position, bool is_fluid) {
         const std::uint32_t cell = grid.cell_of(position);
         if (cell == grid.outside_cell()) return;
         ++all[cell / grid.cells_per_slice()];

@@ -150,6 +150,7 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     check_halo(device_count, halo);
     if (saved_) {  // the checkpoint's particles, not the problem's, with a branch's changes
         laid.particles = std::move(saved_->particles);
+        laid.particles.frame = grid_.frame;  // the checkpoint's: physics_settings checked it
         if (!options_.geometry_changes.empty()) {
             const GeometryOutcome changed = apply_geometry_changes(
                 options_.geometry_changes, problem, options_, laid.particles);
@@ -173,7 +174,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     // geometry change (a scenario without the obstacle) and then read NaN.
     check_wall_sensors(options_.walls, laid.particles, params_);
     const Box domain = problem.domain(options_.dp);
-    instrument_plan_ = plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2]);
+    instrument_plan_ =
+        plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2], grid_.frame);
     layout.instrument_sites = static_cast<std::uint32_t>(instrument_plan_.sites.size());
     std::uint64_t id_end = particle_count_;  // ids are below this (a branch's added walls too)
     for (std::uint32_t id : laid.particles.id) id_end = std::max<std::uint64_t>(id_end, id + 1ull);
@@ -265,7 +267,9 @@ void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceM
 }
 
 HostParticles Simulation::download() {
-    return joined(group_->download());
+    HostParticles all = joined(group_->download());
+    all.frame = grid_.frame;
+    return all;
 }
 
 std::string Simulation::when() const {
@@ -281,8 +285,18 @@ void Simulation::fail_out_of_domain() {
     for (std::size_t i = 0; i < p.size(); ++i) {
         if (grid_.cell_of(p.pos[i]) != grid_.outside_cell()) continue;
         const Box d = problem_.domain(options_.dp);
+        // A coordinate at the edge of the positions' frame went at least that far (it saturates
+        // there, kernels/fixed_position.h).
+        const auto coordinate = [&](int axis) {
+            const std::int32_t steps = fixed_component(p.pos[i], axis);
+            std::ostringstream out;
+            out << p.frame.metres(steps, axis);
+            return steps == INT32_MAX   ? "beyond " + out.str()
+                   : steps == INT32_MIN ? "below " + out.str()
+                                        : out.str();
+        };
         msg << ": particle " << p.id[i] << " (" << (p.type[i] == kFluid ? "fluid" : "boundary")
-            << ") is at (" << p.pos[i].x << ", " << p.pos[i].y << ", " << p.pos[i].z
+            << ") is at (" << coordinate(0) << ", " << coordinate(1) << ", " << coordinate(2)
             << "), outside [" << d.lo[0] << ", " << d.hi[0] << "] x [" << d.lo[1] << ", " << d.hi[1]
             << "] x [" << d.lo[2] << ", " << d.hi[2] << "] m";
         break;
@@ -296,8 +310,11 @@ void Simulation::fail_non_finite() {
     std::ostringstream msg;
     msg << "the simulation blew up " << when() << ": accelerations or density rates are not finite";
     for (std::size_t i = 0; i < p.size(); ++i) {
-        const Vec4 &x = p.pos[i], &v = p.velrho[i];
-        if (std::isfinite(x.x + x.y + x.z) && std::isfinite(v.x + v.y + v.z + v.w)) continue;
+        // Positions are whole steps (kernels/fixed_position.h), always finite: the velocity and
+        // density tell.
+        const Vec3 x = p.position(i);
+        const Vec4& v = p.velrho[i];
+        if (std::isfinite(v.x + v.y + v.z + v.w)) continue;
         msg << "; particle " << p.id[i] << " has position (" << x.x << ", " << x.y << ", " << x.z
             << "), velocity (" << v.x << ", " << v.y << ", " << v.z << "), density " << v.w;
         break;

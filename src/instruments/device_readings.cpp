@@ -8,9 +8,9 @@ namespace sph {
 
 namespace {
 
-InstrumentSite point_site(double x, double y, double z) {
+InstrumentSite point_site(double x, double y, double z, const PositionFrame& frame) {
     InstrumentSite s{};
-    s.at = make_vec3(float(x), float(y), float(z));
+    s.at = frame.fixed(x, y, z, 0.0f);
     s.face = -1;
     return s;
 }
@@ -19,26 +19,26 @@ InstrumentSite point_site(double x, double y, double z) {
 // then hold every particle of the tile: cells are at least 2h wide), n_u x n_v of them centred on
 // it, enough to hold every patch it touches (patch centres within its half side, or radius, + dp/2
 // of its centre along each of the face's axes).
-void add_wall_tiles(const WallSensor& w, const SphParams& params, InstrumentPlan& plan) {
+void add_wall_tiles(const WallSensor& w, const SphParams& params, const PositionFrame& frame,
+                    InstrumentPlan& plan) {
     const double dp = particle_spacing(params), side = 2.0 * double(params.h);
     const auto tiles_across = [&](double extent) {  // extent: the disc's or panel's, one axis
         return std::max(1L, long(std::ceil((extent + dp) / side - 1e-9)));
     };
     const long n_u = tiles_across(w.panel() ? w.side_u : w.diameter);
     const long n_v = tiles_across(w.panel() ? w.side_v : w.diameter);
-    InstrumentSite tile = whole_sensor(w, dp);
+    InstrumentSite tile = whole_sensor(w, dp, frame);
     const int u = (w.axis + 1) % 3, v = (w.axis + 2) % 3;
-    const double centre[3] = {w.x, w.y, w.z};
     tile.tile = float(side);
-    tile.tile_lo_u = float(centre[u] - 0.5 * double(n_u) * side);
-    tile.tile_lo_v = float(centre[v] - 0.5 * double(n_v) * side);
+    tile.tile_lo_u = float(-0.5 * double(n_u) * side);  // from the centre
+    tile.tile_lo_v = float(-0.5 * double(n_v) * side);
     for (long i = 0; i < n_u; ++i) {
         for (long j = 0; j < n_v; ++j) {
             double at[3] = {w.x, w.y, w.z};
             at[w.axis] -= w.direction * 0.5 * dp;  // on the first layer's plane
-            at[u] = double(tile.tile_lo_u) + (double(i) + 0.5) * side;
-            at[v] = double(tile.tile_lo_v) + (double(j) + 0.5) * side;
-            tile.at = make_vec3(float(at[0]), float(at[1]), float(at[2]));
+            at[u] += double(tile.tile_lo_u) + (double(i) + 0.5) * side;
+            at[v] += double(tile.tile_lo_v) + (double(j) + 0.5) * side;
+            tile.at = frame.fixed(at[0], at[1], at[2], 0.0f);
             tile.tile_u = int(i), tile.tile_v = int(j);
             plan.sites.push_back(tile);
         }
@@ -48,9 +48,9 @@ void add_wall_tiles(const WallSensor& w, const SphParams& params, InstrumentPlan
 
 }  // namespace
 
-InstrumentSite whole_sensor(const WallSensor& w, double dp) {
+InstrumentSite whole_sensor(const WallSensor& w, double dp, const PositionFrame& frame) {
     InstrumentSite s{};
-    s.centre = make_vec3(float(w.x), float(w.y), float(w.z));
+    s.centre = frame.fixed(w.x, w.y, w.z, 0.0f);
     s.at = s.centre;
     s.face = 2 * w.axis + (w.direction > 0 ? 1 : 0);
     s.radius = float(0.5 * w.diameter);
@@ -63,26 +63,27 @@ InstrumentSite whole_sensor(const WallSensor& w, double dp) {
 }
 
 InstrumentPlan plan_instruments(const Instruments& in, const SphParams& params, double z_lo,
-                                double z_hi) {
+                                double z_hi, const PositionFrame& frame) {
     InstrumentPlan plan;
-    for (const Probe& p : in.probes) plan.sites.push_back(point_site(p.x, p.y, p.z));
+    for (const Probe& p : in.probes) plan.sites.push_back(point_site(p.x, p.y, p.z, frame));
     plan.step = 0.5 * particle_spacing(params);
     plan.first_sample = long(std::floor(z_lo / plan.step));
     plan.samples_per_gauge = long(std::ceil(z_hi / plan.step)) - plan.first_sample + 1;
     for (const Gauge& g : in.gauges) {
         for (long k = 0; k < plan.samples_per_gauge; ++k) {
             const double z = double(plan.first_sample + k) * plan.step;
-            plan.sites.push_back(point_site(g.x, g.y, z));
+            plan.sites.push_back(point_site(g.x, g.y, z, frame));
         }
     }
-    for (const WallSensor& w : in.walls) add_wall_tiles(w, params, plan);
+    for (const WallSensor& w : in.walls) add_wall_tiles(w, params, frame, plan);
     if (in.front) {
         const FrontTracker& t = *in.front;
         const double reach = 2.0 * particle_spacing(params);
+        const auto steps_up = [&](double z) { return frame.fixed(0.0, 0.0, z, 0.0f).z; };
         plan.front = FrontSpec{t.axis,
                                t.direction,
-                               float(t.floor),
-                               float(t.floor + std::max(t.band, double(params.h))),
+                               steps_up(t.floor),
+                               steps_up(t.floor + std::max(t.band, double(params.h))),
                                float(reach * reach),
                                t.min_neighbours,
                                float(4.0 * reach)};  // the leading slab: 8 dp

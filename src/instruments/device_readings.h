@@ -29,12 +29,12 @@ struct InstrumentPlan {
 };
 
 // A wall sensor's disc or panel as one site that takes the whole face (no tiles): the host's
-// evaluation.
-InstrumentSite whole_sensor(const WallSensor& sensor, double dp);
+// evaluation. `frame`: the particles' positions' (kernels/fixed_position.h).
+InstrumentSite whole_sensor(const WallSensor& sensor, double dp, const PositionFrame& frame);
 
-// The sites of `instruments` in a domain from z_lo to z_hi.
+// The sites of `instruments` in a domain from z_lo to z_hi, for positions held in `frame`.
 InstrumentPlan plan_instruments(const Instruments& instruments, const SphParams& params,
-                                double z_lo, double z_hi);
+                                double z_lo, double z_hi, const PositionFrame& frame);
 
 // The readings from the sums of every device, added over the devices.
 InstrumentReadings readings_from(const Instruments& instruments, const InstrumentPlan& plan,

@@ -99,17 +99,18 @@ std::vector<std::vector<Nearby>> gather(const std::vector<Site>& sites,
     const SiteBins bins = bin_sites(sites, radius);
     for (std::size_t p = 0; p < particles.size(); ++p) {
         if (particles.type[p] != kFluid) continue;
-        const Vec4 r = particles.pos[p];
-        const long c = bins.cell_of(r.x, r.y);
-        if (c < 0 || !std::isfinite(r.z)) continue;  // a NaN position (a diverged run) too
+        double at[3];
+        particles.position(p, at);
+        const long c = bins.cell_of(at[0], at[1]);
+        if (c < 0) continue;
         for (long k = bins.start[c]; k < bins.start[c + 1]; ++k) {
             const Site& s = sites[bins.site_of[k]];
-            const double dx = r.x - s.x, dy = r.y - s.y, dz = s.point ? r.z - s.z : 0.0;
+            const double dx = at[0] - s.x, dy = at[1] - s.y, dz = s.point ? at[2] - s.z : 0.0;
             const double r_xy_sq = dx * dx + dy * dy;
             if (r_xy_sq + dz * dz >= radius_sq) continue;
             const float rho = particles.velrho[p].w;
             near[bins.site_of[k]].push_back(
-                {r_xy_sq, r.z, double(params.mass) / rho, tait_pressure(rho, params)});
+                {r_xy_sq, at[2], double(params.mass) / rho, tait_pressure(rho, params)});
         }
     }
     return near;
@@ -236,11 +237,12 @@ std::vector<double> wall_readings(const std::vector<WallSensor>& sensors,
     std::vector<double> out;
     const double dp = particle_spacing(params);
     for (const WallSensor& sensor : sensors) {
-        const InstrumentSite disc = whole_sensor(sensor, dp);
+        const InstrumentSite disc = whole_sensor(sensor, dp, particles.frame);
         double weight = 0.0, pressure = 0.0;
         for (std::size_t p = 0; p < particles.size(); ++p) {
             if (particles.type[p] == kFluid) continue;
-            const WallWeight c = wall_tile_weight(xyz(particles.pos[p]), disc);
+            const WallWeight c =
+                wall_tile_weight(particles.frame.between(particles.pos[p], disc.centre), disc);
             if (c.coverage > 0.0f) {
                 weight += c.coverage;
                 pressure += double(tait_pressure(particles.velrho[p].w, params)) * c.load;
@@ -275,21 +277,27 @@ double surge_front(const FrontTracker& tracker, const HostParticles& particles,
     // s: the coordinate along the axis, signed so that the front is the largest s.
     struct Banded {
         double s;
-        Vec3 r;
+        FixedPos r;
     };
     std::vector<Banded> band;
     // At coarse spacings a surge one particle deep rides above a thin band: the band is at least
     // h deep.
     const double top = tracker.floor + std::max(tracker.band, double(params.h));
+    // The band and the coordinate as the devices take them (kernels/instruments_body.h): in whole
+    // steps, and the coordinate a float.
+    const std::int32_t floor = particles.frame.fixed(0.0, 0.0, tracker.floor, 0.0f).z;
+    const std::int32_t below = particles.frame.fixed(0.0, 0.0, top, 0.0f).z;
     for (std::size_t p = 0; p < particles.size(); ++p) {
-        const Vec4 r = particles.pos[p];
-        if (particles.type[p] != kFluid || !(r.z >= tracker.floor && r.z < top)) continue;
-        const double along = tracker.axis == 0 ? r.x : tracker.axis == 1 ? r.y : r.z;
-        if (!std::isfinite(along)) continue;
-        band.push_back({tracker.direction * along, xyz(r)});
+        const FixedPos r = particles.pos[p];
+        if (particles.type[p] != kFluid || !(r.z >= floor && r.z < below)) continue;
+        const double along = particles.frame.metres(fixed_component(r, tracker.axis), tracker.axis);
+        band.push_back({tracker.direction * along, r});
     }
     if (band.empty()) return kNan;
     const double reach = 2.0 * particle_spacing(params), reach_sq = reach * reach;
+    const auto near = [&](const Banded& a, const Banded& b) {
+        return length_squared(particles.frame.between(a.r, b.r)) <= reach_sq;
+    };
     double s_max = band[0].s, s_min = band[0].s;
     for (const Banded& b : band) s_max = std::max(s_max, b.s), s_min = std::min(s_min, b.s);
 
@@ -306,10 +314,10 @@ double surge_front(const FrontTracker& tracker, const HostParticles& particles,
         for (std::size_t i = 0; i < slab.size() && slab[i].s >= lo; ++i) {
             int neighbours = 0;
             for (std::size_t j = i; j-- > 0 && slab[j].s - slab[i].s <= reach;) {
-                neighbours += length_squared(slab[j].r - slab[i].r) <= reach_sq;
+                neighbours += near(slab[j], slab[i]);
             }
             for (std::size_t j = i + 1; j < slab.size() && slab[i].s - slab[j].s <= reach; ++j) {
-                neighbours += length_squared(slab[j].r - slab[i].r) <= reach_sq;
+                neighbours += near(slab[j], slab[i]);
             }
             if (neighbours >= tracker.min_neighbours) return tracker.direction * slab[i].s;
         }

@@ -42,7 +42,7 @@ TaggedInputs tagged_inputs(std::uint32_t n, const std::vector<Vec3>& to_ghost,
 
 namespace {
 
-BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r,
+BuiltLists cpu_build_lists(const std::vector<FixedPos>& pos_in, const ListRequest& r,
                            const std::vector<Vec3>& to_ghost,
                            const std::vector<std::uint8_t>& types) {
     const std::uint32_t n = std::uint32_t(pos_in.size());
@@ -96,7 +96,7 @@ BuiltLists cpu_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r
 std::vector<Vec4> cpu_forces(const BuiltLists& b, const SortedState& in, const ListRequest& r,
                              const SphParams& params, bool from_cells) {
     const std::uint32_t n = std::uint32_t(b.pos.size());
-    const std::vector<Vec4> pos = positions_with_types(b.pos, in.type);
+    const std::vector<FixedPos> pos = positions_with_types(b.pos, in.type);
     std::vector<Vec4> force(n);
     std::vector<float> dt_max(n);
     cpu::forces(
@@ -162,14 +162,26 @@ std::string cell_split_error(const BuiltLists& b, const CellGrid& grid) {
     return "";
 }
 
-std::vector<Vec4> positions_with_types(const std::vector<Vec4>& pos,
-                                       const std::vector<std::uint8_t>& type) {
-    std::vector<Vec4> out = pos;
+std::vector<FixedPos> positions_with_types(const std::vector<FixedPos>& pos,
+                                           const std::vector<std::uint8_t>& type) {
+    std::vector<FixedPos> out = pos;
     for (std::size_t i = 0; i < out.size(); ++i) out[i].w = float(type[i]);
     return out;
 }
 
+std::vector<FixedPos> fixed_positions(const std::vector<Vec4>& pos, const PositionFrame& frame) {
+    std::vector<FixedPos> out(pos.size());
+    for (std::size_t i = 0; i < pos.size(); ++i) out[i] = frame.fixed(xyz(pos[i]), pos[i].w);
+    return out;
+}
+
 BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
+                       const ListRequest& request, const std::vector<Vec3>& to_ghost,
+                       const std::vector<std::uint8_t>& types) {
+    return build_lists(backend, fixed_positions(pos, request.grid.frame), request, to_ghost, types);
+}
+
+BuiltLists build_lists(BackendChoice backend, const std::vector<FixedPos>& pos,
                        const ListRequest& request, const std::vector<Vec3>& to_ghost,
                        const std::vector<std::uint8_t>& types) {
     check_backend(backend);

@@ -17,7 +17,7 @@ namespace sph::testing {
 
 // Everything the neighbour-list build leaves behind, in sorted order.
 struct BuiltLists {
-    std::vector<Vec4> pos;
+    std::vector<FixedPos> pos;       // in the grid's frame (kernels/fixed_position.h)
     std::vector<Vec4> velrho;        // velrho.x = the input index, as the chain fills it
     std::vector<std::uint32_t> id;   // the input index of each sorted particle
     std::vector<std::uint8_t> type;  // as given, or the input index modulo 2
@@ -52,8 +52,13 @@ std::size_t list_groups_kept(std::uint32_t n, const ListRequest& r);
 // build_neighbour_lists, as
 // the devices chain them at a rebuild, on `backend` (kCpu or kCuda). With to_ghost, as under
 // mDBC: the walls list the fluid around their ghost nodes (ghost_list.h), which takes the
-// particles' types (without them, the chain's tags).
+// particles' types (without them, the chain's tags). `pos` [m] is held in the request's grid's
+// frame.
 BuiltLists build_lists(BackendChoice backend, const std::vector<Vec4>& pos,
+                       const ListRequest& request, const std::vector<Vec3>& to_ghost = {},
+                       const std::vector<std::uint8_t>& types = {});
+// The same for positions already held in the grid's frame.
+BuiltLists build_lists(BackendChoice backend, const std::vector<FixedPos>& pos,
                        const ListRequest& request, const std::vector<Vec3>& to_ghost = {},
                        const std::vector<std::uint8_t>& types = {});
 
@@ -70,8 +75,18 @@ struct SortedState {
 
 // `pos` with each w set to the particle's type, as the sort's gather sets it (particle_record.h):
 // Forces reads a neighbour's type there.
-std::vector<Vec4> positions_with_types(const std::vector<Vec4>& pos,
-                                       const std::vector<std::uint8_t>& type);
+std::vector<FixedPos> positions_with_types(const std::vector<FixedPos>& pos,
+                                           const std::vector<std::uint8_t>& type);
+
+// `pos` [m] held in `frame`, w kept.
+std::vector<FixedPos> fixed_positions(const std::vector<Vec4>& pos, const PositionFrame& frame);
+
+// The displacement from sorted particle j to sorted particle i of `lists` [m], as the kernels
+// take it.
+inline Vec3 between(const BuiltLists& lists, std::uint32_t i, std::uint32_t j,
+                    const CellGrid& grid) {
+    return grid.frame.between(lists.pos[i], lists.pos[j]);
+}
 
 // Forces (ax, ay, az, drho/dt) of every particle of `lists`, on `backend`: with the neighbours
 // from the list, or with `from_cells` from the cells around each particle (no list).
@@ -85,7 +100,7 @@ std::vector<Vec4> mdbc_densities(BackendChoice backend, const BuiltLists& lists,
                                  const SphParams& params);
 
 // The CUDA halves, defined by kernel_chain_cuda.cu (or its stand-in in a build without CUDA).
-BuiltLists cuda_build_lists(const std::vector<Vec4>& pos, const ListRequest& request,
+BuiltLists cuda_build_lists(const std::vector<FixedPos>& pos, const ListRequest& request,
                             const std::vector<Vec3>& to_ghost,
                             const std::vector<std::uint8_t>& types);
 std::vector<Vec4> cuda_forces(const BuiltLists& lists, const SortedState& input,

@@ -32,12 +32,12 @@ std::vector<T> to_host(const DeviceVector<T>& v) {
 
 }  // namespace
 
-BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& r,
+BuiltLists cuda_build_lists(const std::vector<FixedPos>& pos_in, const ListRequest& r,
                             const std::vector<Vec3>& to_ghost_in,
                             const std::vector<std::uint8_t>& types) {
     const std::uint32_t n = std::uint32_t(pos_in.size());
     const TaggedInputs in = tagged_inputs(n, to_ghost_in, types);
-    DeviceVector<Vec4> pos(pos_in.begin(), pos_in.end());
+    DeviceVector<FixedPos> pos(pos_in.begin(), pos_in.end());
     DeviceVector<Vec4> velrho(in.velrho.begin(), in.velrho.end());
     DeviceVector<std::uint32_t> id(in.id.begin(), in.id.end());
     DeviceVector<std::uint8_t> type(in.type.begin(), in.type.end());
@@ -54,7 +54,8 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
         bits_for(n) + bits_for(std::uint64_t(r.grid.cell_count()) * kSlabsPerCell + 1);
     cuda::sort_by_key(keys, permutation, current, n, key_bits, raw(temp), temp.size(), 0);
 
-    DeviceVector<Vec4> s_pos(n), s_velrho(n);
+    DeviceVector<FixedPos> s_pos(n);
+    DeviceVector<Vec4> s_velrho(n);
     DeviceVector<std::uint32_t> s_id(n), cell(n);
     DeviceVector<std::uint8_t> s_type(n);
     DeviceVector<Vec3> s_to_ghost(n);
@@ -107,8 +108,8 @@ BuiltLists cuda_build_lists(const std::vector<Vec4>& pos_in, const ListRequest& 
 std::vector<Vec4> cuda_forces(const BuiltLists& b, const SortedState& in, const ListRequest& r,
                               const SphParams& params, bool from_cells) {
     const std::uint32_t n = std::uint32_t(b.pos.size());
-    const std::vector<Vec4> typed = positions_with_types(b.pos, in.type);
-    DeviceVector<Vec4> pos(typed.begin(), typed.end());
+    const std::vector<FixedPos> typed = positions_with_types(b.pos, in.type);
+    DeviceVector<FixedPos> pos(typed.begin(), typed.end());
     DeviceVector<Vec4> velrho(in.velrho.begin(), in.velrho.end());
     DeviceVector<std::uint8_t> type(in.type.begin(), in.type.end());
     DeviceVector<std::uint32_t> cell(b.cell.begin(), b.cell.end());
@@ -135,7 +136,7 @@ namespace sph::testing {
 std::vector<Vec4> cuda_mdbc_densities(const BuiltLists& b, const SortedState& in,
                                       const ListRequest& r, const SphParams& params) {
     const std::uint32_t n = std::uint32_t(b.pos.size());
-    DeviceVector<Vec4> pos(b.pos.begin(), b.pos.end());
+    DeviceVector<FixedPos> pos(b.pos.begin(), b.pos.end());
     DeviceVector<Vec4> velrho(in.velrho.begin(), in.velrho.end());
     DeviceVector<std::uint8_t> type(in.type.begin(), in.type.end());
     DeviceVector<Vec3> to_ghost(b.to_ghost.begin(), b.to_ghost.end());

@@ -5,8 +5,8 @@
 
 namespace sph::testing {
 
-BuiltLists cuda_build_lists(const std::vector<Vec4>&, const ListRequest&, const std::vector<Vec3>&,
-                            const std::vector<std::uint8_t>&) {
+BuiltLists cuda_build_lists(const std::vector<FixedPos>&, const ListRequest&,
+                            const std::vector<Vec3>&, const std::vector<std::uint8_t>&) {
     throw std::logic_error("kernel chain: this build has no CUDA back end");
 }
 

@@ -26,8 +26,7 @@ inline double cell_side_for(const SphParams& p) {
 }
 
 // The neighbour-list scene: whole cells of the app's side for dp = 0.01 from a lower corner below
-// zero on every axis, as DamBreak's domain is (-margin). Cell faces near zero are where float
-// rounding in cell_of moves faces the most relative to the cell side.
+// zero on every axis, as DamBreak's domain is (-margin).
 constexpr double kSceneLo[3] = {-0.15, -0.13, -0.17};
 constexpr int kSceneCells[3] = {8, 6, 7};
 
@@ -35,6 +34,11 @@ inline std::string describe(const Vec4& p) {
     std::ostringstream s;
     s.precision(9);
     s << "(" << p.x << ", " << p.y << ", " << p.z << ")";
+    return s.str();
+}
+inline std::string describe(const FixedPos& p) {
+    std::ostringstream s;
+    s << "(" << p.x << ", " << p.y << ", " << p.z << ") steps";
     return s.str();
 }
 

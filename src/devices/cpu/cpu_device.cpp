@@ -125,6 +125,7 @@ void CpuDevice::upload(const HostParticles& particles) {
 
 void CpuDevice::download(HostParticles& particles) {
     const std::size_t first = buffers_.ranges.left, n = buffers_.ranges.internal;
+    particles.frame = layout_.grid.frame;
     particles.resize(n);
     for_each_field(
         [&](auto field, auto& to, const auto& from) {
@@ -325,7 +326,8 @@ EulerArgs CpuDevice::euler_args() {
                      force_.data(),
                      buffers_.current.type.data(),
                      0.0f,  // from the minima (euler_dt)
-                     params_.rho0};
+                     params_.rho0,
+                     layout_.grid.frame};
 }
 
 void CpuDevice::euler(Stage stage, const StepClock& clock) {

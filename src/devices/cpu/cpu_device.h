@@ -107,7 +107,7 @@ private:
     // The kernels' list, or null when Forces walks the cells (--neighbours cells).
     NeighbourGroup* list_or_null() { return layout_.uses_list() ? list_.data() : nullptr; }
     // The predicted state (positions, velocities and densities) of the predictor-corrector.
-    Vec4* predicted_pos() { return buffers_.incoming.pos.data(); }
+    FixedPos* predicted_pos() { return buffers_.incoming.pos.data(); }
     Vec4* predicted_velrho() { return buffers_.incoming.velrho.data(); }
     void use_threads() const;
 

@@ -198,6 +198,7 @@ void CudaDevice::download(HostParticles& particles) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
     const std::size_t first = buffers_.ranges.left, n = buffers_.ranges.internal;
+    particles.frame = layout_.grid.frame;
     particles.resize(n);
     for_each_field(
         [first, n](auto field, auto& to, const DeviceMemory& from) {
@@ -219,7 +220,7 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t ke
     // it: wait_for_measurement). Where the incoming arrays are the ones it reads (a sort after
     // a commit), the sort waits for it too. The measurement's fluid part is launched now, to run
     // beside the sort.
-    if (instruments_pending_ && buffers_.incoming.pos.as<Vec4>() == measured_pos_) {
+    if (instruments_pending_ && buffers_.incoming.pos.as<FixedPos>() == measured_pos_) {
         settle_instruments();
     }
     flush_measurement();
@@ -228,7 +229,7 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t ke
     if (keep == 0) return;
     timer_.begin(stream_);
     SortScratch s = sort_scratch();
-    cuda::hash(HashArgs{buffers_.current.pos.as<Vec4>() + begin,
+    cuda::hash(HashArgs{buffers_.current.pos.as<FixedPos>() + begin,
                         buffers_.current.id.as<std::uint32_t>() + begin, s.keys[0],
                         s.permutation[0], layout_.grid, layout_.id_bits},
                count, stream_);
@@ -241,8 +242,8 @@ void CudaDevice::sort(std::uint32_t begin, std::uint32_t count, std::uint32_t ke
                  keep, stream_);
     buffers_.commit_incoming(LocalRanges{0, keep, 0});
     cuda::assign_cells(
-        CellArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, keep,
-        stream_);
+        CellArgs{buffers_.current.pos.as<FixedPos>(), cell_.as<std::uint32_t>(), layout_.grid},
+        keep, stream_);
     timer_.end(stream_, &KernelTimes::build_neibs, "sort");
 }
 
@@ -298,15 +299,15 @@ NeighbourBuild CudaDevice::build_lists() {
     if (total == 0) return result;
     timer_.begin(stream_);
     cuda::assign_cells(
-        CellArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(), layout_.grid}, total,
-        stream_);
+        CellArgs{buffers_.current.pos.as<FixedPos>(), cell_.as<std::uint32_t>(), layout_.grid},
+        total, stream_);
     SPH_CUDA_CHECK(cudaMemsetAsync(cell_start_.as<void>(), 0xFF, cell_start_.bytes(), stream_));
     cuda::find_cell_ranges(
         CellRangeArgs{cell_.as<std::uint32_t>(), cell_start_.as<std::uint32_t>(),
                       cell_end_.as<std::uint32_t>(), total, layout_.grid.outside_cell()},
         stream_);
     cuda::find_cell_splits(
-        CellSplitArgs{buffers_.current.pos.as<Vec4>(), cell_.as<std::uint32_t>(),
+        CellSplitArgs{buffers_.current.pos.as<FixedPos>(), cell_.as<std::uint32_t>(),
                       cell_start_.as<std::uint32_t>(), cell_end_.as<std::uint32_t>(),
                       cell_split_.as<std::uint8_t>(), total, layout_.grid},
         stream_);
@@ -316,7 +317,7 @@ NeighbourBuild CudaDevice::build_lists() {
         return result;
     }
     ListBuildCounts* d_counts = &scalars_.as<Scalars>()->list_counts;
-    NeighbourArgs args{buffers_.current.pos.as<Vec4>(),
+    NeighbourArgs args{buffers_.current.pos.as<FixedPos>(),
                        cell_.as<std::uint32_t>(),
                        cell_start_.as<std::uint32_t>(),
                        cell_end_.as<std::uint32_t>(),
@@ -381,14 +382,15 @@ void CudaDevice::inject_fault() {
 }
 
 EulerArgs CudaDevice::euler_args() const {
-    return EulerArgs{buffers_.current.pos.as<Vec4>(),
+    return EulerArgs{buffers_.current.pos.as<FixedPos>(),
                      buffers_.current.velrho.as<Vec4>(),
                      predicted_pos(),
                      predicted_velrho(),
                      force_.as<Vec4>(),
                      buffers_.current.type.as<std::uint8_t>(),
                      0.0f,  // each thread's, from the minima (euler_dt)
-                     params_.rho0};
+                     params_.rho0,
+                     layout_.grid.frame};
 }
 
 void CudaDevice::euler(Stage stage, const StepClock& clock) {

@@ -100,7 +100,7 @@ private:
     }
     InstrumentArgs instrument_args() const {
         const LocalRanges& r = buffers_.ranges;
-        return InstrumentArgs{buffers_.current.pos.as<Vec4>(),
+        return InstrumentArgs{buffers_.current.pos.as<FixedPos>(),
                               buffers_.current.velrho.as<Vec4>(),
                               buffers_.current.type.as<std::uint8_t>(),
                               cell_start_.as<std::uint32_t>(),
@@ -114,7 +114,7 @@ private:
     // DualSPHysics does by default); every local particle's, externals' included.
     MdbcArgs mdbc_args() const {
         const LocalRanges& r = buffers_.ranges;
-        return MdbcArgs{buffers_.current.pos.as<Vec4>(),
+        return MdbcArgs{buffers_.current.pos.as<FixedPos>(),
                         buffers_.current.velrho.as<Vec4>(),
                         buffers_.current.type.as<std::uint8_t>(),
                         buffers_.current.to_ghost.as<Vec3>(),
@@ -134,7 +134,7 @@ private:
         return layout_.uses_list() ? list_.as<NeighbourGroup>() : nullptr;
     }
     // The predicted state (positions, velocities and densities) of the predictor-corrector.
-    Vec4* predicted_pos() const { return buffers_.incoming.pos.as<Vec4>(); }
+    FixedPos* predicted_pos() const { return buffers_.incoming.pos.as<FixedPos>(); }
     Vec4* predicted_velrho() const { return buffers_.incoming.velrho.as<Vec4>(); }
     // Scratch for sorting, in the working arrays force, dt_max and cell (see DeviceLayout).
     struct SortScratch {
@@ -207,8 +207,8 @@ private:
     cudaEvent_t state_ready_ = nullptr;
     cudaEvent_t walls_read_ = nullptr;  // the measurement's wall tiles are summed (its first part)
     bool instruments_pending_ = false;
-    const Vec4* measured_pos_ = nullptr;     // the positions the pending measurement reads
-    std::uint32_t measurement_hold_us_ = 0;  // hold_measurements_for_testing
+    const FixedPos* measured_pos_ = nullptr;  // the positions the pending measurement reads
+    std::uint32_t measurement_hold_us_ = 0;   // hold_measurements_for_testing
     void settle_instruments();
     // The main stream waits for the measurement's wall tiles alone: before mDBC rewrites the wall
     // densities they read.

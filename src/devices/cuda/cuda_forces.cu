@@ -19,7 +19,7 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends) {
     ForcesEvents& events = events_[index_of(stage)];
     stage_untimed_[index_of(stage)] = true;
     const bool predicted = stage == Stage::kCorrector;
-    const ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.as<Vec4>(),
+    const ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.as<FixedPos>(),
                           predicted ? predicted_velrho() : buffers_.current.velrho.as<Vec4>(),
                           buffers_.current.type.as<std::uint8_t>(),
                           cell_.as<std::uint32_t>(),
