@@ -171,7 +171,7 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t*
     const PositionFrame& frame = a.grid.frame;
     const FixedPos g = frame.moved(a.pos[i], offset);
     GhostSums sums{};
-    const std::uint32_t node_cell = a.grid.cell_of(g);  // outside the grid: the outside cell
+    const std::uint32_t node_cell = a.grid.cell_of(g);   // outside the grid: the outside cell
     if (listed && node_cell != a.grid.outside_cell()) {  // the fluid around g, listed
         const RowStartsFromCells rows{a.cell_start, cell_step, node_cell,
                                       first_along_fastest(node_cell, a.grid)};

@@ -47,6 +47,7 @@ struct Outcome {
 struct Physics {
     BoundaryModel boundary = BoundaryModel::kDbc;
     bool gradient_correction = false;
+    std::int64_t perturb_seed = 0;  // --perturb: the fluid starts off its lattice
 };
 
 Outcome run(const Problem& problem, BackendChoice backend, double dp, const Devices& devices,
@@ -54,6 +55,7 @@ Outcome run(const Problem& problem, BackendChoice backend, double dp, const Devi
     RunOptions o = testing::small_run(dp, 10.0, backend);
     o.boundary = physics.boundary;
     o.gradient_correction = physics.gradient_correction;
+    o.perturb_seed = physics.perturb_seed;
     o.devices = devices.selection;
     o.edge_stripe = devices.edge_stripe;
     o.threads = 1;
@@ -146,6 +148,13 @@ TEST_P(SeveralDevices, DamBreakWithGradientCorrectionMatchesOneDeviceBitwise) {
     const bool cuda = backend() == BackendChoice::kCuda;
     expect_every_list_matches_one_device(DamBreak(), cuda ? kGpuDamBreakDp : kCpuMdbcDamBreakDp,
                                          cuda ? 400 : 200, {BoundaryModel::kMdbc, true});
+}
+
+// An ensemble member (--perturb) is laid out before the particles are shared among devices, and
+// its fluid, off the lattice, meets pairs at every distance a run does.
+TEST_P(SeveralDevices, PerturbedDamBreakMatchesOneDeviceBitwise) {
+    expect_every_list_matches_one_device(DamBreak(), dam_break_dp(), 400,
+                                         {BoundaryModel::kDbc, false, 11});
 }
 
 // Devices that could not each own the slices mDBC's ghost nodes reach are refused, naming both.

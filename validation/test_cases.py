@@ -240,6 +240,52 @@ class LobovskyQuickTest(CaseTestBase):
         self.assert_recomputes("lobovsky.py", "lobovsky_wall_pressure.png")
 
 
+class EnsembleTest(unittest.TestCase):
+    """ensemble.py on hand-made members: each metric's median, range and passing count."""
+
+    def write_member(self, root, name, rows):
+        folder = os.path.join(root, name)
+        os.makedirs(folder)
+        with open(os.path.join(folder, "metrics.csv"), "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["metric", "run", "value", "unit", "threshold", "result", "details"])
+            w.writerows(rows)
+        return folder
+
+    def test_median_range_and_passing_members(self):
+        with tempfile.TemporaryDirectory() as root:
+            members = [self.write_member(root, f"seed{i}", [
+                ["P1 peak", "dp 0.01 m", str(peak), "", "1.0",
+                 "PASS" if peak <= 1 else "FAIL", ""],
+                ["front max", "dp 0.01 m", str(0.07 + i / 100), "", "", "-", "reported only"],
+                *([["only here", "dp 0.01 m", "1", "", "", "-", ""]] if i == 0 else []),
+            ]) for i, peak in enumerate((0.5, 2.5, 0.9))]
+            out = os.path.join(root, "ensemble")
+            r = tool("ensemble.py", "--out", out, *members)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(out, "ensemble.csv")) as f:
+                rows = {row["metric"]: row for row in csv.DictReader(f)}
+            self.assertEqual(set(rows), {"P1 peak", "front max"})  # not in every member: left out
+            peak = rows["P1 peak"]
+            self.assertEqual([float(peak[n]) for n in ("median", "min", "max")], [0.9, 0.5, 2.5])
+            self.assertEqual(peak["passing"], "2")
+            self.assertEqual(rows["front max"]["passing"], "")  # reported only
+            self.assertIn("| P1 peak | dp 0.01 m | 0.9 | 0.5 | 2.5 | 1.0 | 2 of 3 |",
+                          read_text(os.path.join(out, "ensemble.md")))
+
+    def test_bad_members_are_named(self):
+        with tempfile.TemporaryDirectory() as root:
+            one = self.write_member(root, "one", [["m", "r", "1", "", "", "-", ""]])
+            r = tool("ensemble.py", "--out", os.path.join(root, "e"), one)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("at least two members", r.stderr)
+            missing = os.path.join(root, "missing")
+            r = tool("ensemble.py", "--out", os.path.join(root, "e"), one, missing)
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn(os.path.join(missing, "metrics.csv"), r.stderr)
+            self.assertFalse(os.path.exists(os.path.join(root, "e", "ensemble.md")))
+
+
 class RunValidationTest(CaseTestBase):
     def test_runs_the_listed_cases_into_one_summary(self):
         proc = tool("run_validation.py", "--build-dir", BUILD_DIR, "--backend", "cpu",

@@ -61,6 +61,10 @@ void validate(const RunOptions& o) {
     require(o.list_skin >= 0.0 && o.list_skin <= 1.0, "list-skin", "must be in [0, 1]",
             o.list_skin);
     require(o.h_factor >= 1.0 && o.h_factor <= 2.0, "h-factor", "must be in [1, 2]", o.h_factor);
+    require(o.perturb_seed >= 0, "perturb", "must not be negative (0: no perturbation)",
+            o.perturb_seed);
+    require(o.perturb_size > 0.0 && o.perturb_size <= 0.1, "perturb-size", "must be in (0, 0.1]",
+            o.perturb_size);
     require(o.c0_factor > 0.0, "c0-factor", "must be positive", o.c0_factor);
     require(o.cfl > 0.0 && o.cfl <= 1.0, "cfl", "must be in (0, 1]", o.cfl);
     require(o.viscosity_alpha >= 0.0, "alpha", "must not be negative", o.viscosity_alpha);
@@ -202,6 +206,13 @@ po::options_description physics_options(RunOptions& o, TextOptions& t) {
          "linear pressure fields (Bonet & Lok), faded out at the free surface; about 5 % of "
          "the speed | off")
         ("h-factor", with_default(&o.h_factor), "smoothing length h = h-factor * dp [-]")
+        ("perturb", with_default(&o.perturb_seed),
+         "SEED: start each fluid particle up to --perturb-size dp off its place along each axis, "
+         "by amounts drawn from SEED: runs differing only in SEED are members of an ensemble, "
+         "whose spread shows what an impact's details decide (its peak, the waves it sends "
+         "back); 0: no perturbation")
+        ("perturb-size", with_default(&o.perturb_size),
+         "the largest --perturb move along each axis [dp]")
         ("c0-factor", with_default(&o.c0_factor),
          "speed of sound c0 = c0-factor * sqrt(g H), H the still-water depth [-]")
         ("cfl", with_default(&o.cfl), "Courant number [-]")

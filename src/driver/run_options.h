@@ -76,7 +76,11 @@ struct RunOptions {
     // --slip: the walls' viscous term as each problem sets it, or the same for every wall.
     enum class Slip { kProblem, kNoSlip, kFreeSlip };
     Slip slip = Slip::kProblem;
-    int threads = 0;  // OpenMP threads of the CPU back end; 0 = OpenMP's default
+    // --perturb, --perturb-size: ensemble members, the fluid started a little off its lattice
+    // (driver/start_perturbation.h). Seed 0: the lattice itself.
+    std::int64_t perturb_seed = 0;
+    double perturb_size = 1e-3;  // the largest move along each axis [dp]
+    int threads = 0;             // OpenMP threads of the CPU back end; 0 = OpenMP's default
     std::uint64_t device_memory_limit = 0;  // bytes a device may use; 0: what it has
     // A posteriori load balancing (docs/design.md: paper section 3.5): on by default with several
     // devices.

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "common/errors.h"
+#include "driver/start_perturbation.h"
 #include "instruments/gauges.h"
 #include "tait.h"
 
@@ -52,10 +53,15 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
     LaidOut out;
     out.particles.frame = grid.frame;
     out.per_slice = SliceCounts(grid);
+    const StartPerturbation perturbation =
+        start_perturbation(o.perturb_seed, o.perturb_size, o.dp, grid.frame);
     try {
         problem.fill(o.dp, [&](const SetupParticle& s) {
             if (++out.count > at_most) throw Beyond{};
-            const FixedPos position = grid.frame.fixed(s.x, s.y, s.z, 0.0f);
+            // Walls stay on their lattice: their normals and ghost nodes are the geometry's.
+            const FixedPos on_lattice = grid.frame.fixed(s.x, s.y, s.z, 0.0f);
+            const FixedPos position =
+                s.type == kFluid ? perturbed(on_lattice, perturbation, out.count) : on_lattice;
             const double pressure = o.rho0 * o.gravity * s.depth;
             const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
             const Vec3 to_ghost =
