@@ -86,17 +86,16 @@ struct PositionFrame {
         for (int a = 0; a < 3; ++a) out[a] = origin[a] + double(s[a]) * double(unit);
     }
 
+    // The nearest step to `at` [m] along `axis`, saturating at the frame's edges.
+    std::int32_t steps(double at, int axis) const {
+        const double s = std::nearbyint((at - origin[axis]) / double(unit));
+        return !(s > double(INT32_MIN))   ? INT32_MIN
+               : !(s < double(INT32_MAX)) ? INT32_MAX
+                                          : std::int32_t(s);
+    }
     // The nearest position to (x, y, z) [m], saturating at the frame's edges; w given.
     FixedPos fixed(double x, double y, double z, float w) const {
-        const double at[3] = {x, y, z};
-        std::int32_t s[3];
-        for (int a = 0; a < 3; ++a) {
-            const double steps = std::nearbyint((at[a] - origin[a]) / double(unit));
-            s[a] = !(steps > double(INT32_MIN))   ? INT32_MIN
-                   : !(steps < double(INT32_MAX)) ? INT32_MAX
-                                                  : std::int32_t(steps);
-        }
-        return FixedPos{s[0], s[1], s[2], w};
+        return FixedPos{steps(x, 0), steps(y, 1), steps(z, 2), w};
     }
     FixedPos fixed(Vec3 p, float w = 0.0f) const { return fixed(p.x, p.y, p.z, w); }
 };

@@ -312,9 +312,9 @@ void Simulation::fail_non_finite() {
     for (std::size_t i = 0; i < p.size(); ++i) {
         // Positions are whole steps (kernels/fixed_position.h), always finite: the velocity and
         // density tell.
-        const Vec3 x = p.position(i);
         const Vec4& v = p.velrho[i];
         if (std::isfinite(v.x + v.y + v.z + v.w)) continue;
+        const Vec3 x = p.position(i);
         msg << "; particle " << p.id[i] << " has position (" << x.x << ", " << x.y << ", " << x.z
             << "), velocity (" << v.x << ", " << v.y << ", " << v.z << "), density " << v.w;
         break;

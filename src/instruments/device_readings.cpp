@@ -79,11 +79,10 @@ InstrumentPlan plan_instruments(const Instruments& in, const SphParams& params, 
     if (in.front) {
         const FrontTracker& t = *in.front;
         const double reach = 2.0 * particle_spacing(params);
-        const auto steps_up = [&](double z) { return frame.fixed(0.0, 0.0, z, 0.0f).z; };
         plan.front = FrontSpec{t.axis,
                                t.direction,
-                               steps_up(t.floor),
-                               steps_up(t.floor + std::max(t.band, double(params.h))),
+                               frame.steps(t.floor, 2),
+                               frame.steps(t.floor + std::max(t.band, double(params.h)), 2),
                                float(reach * reach),
                                t.min_neighbours,
                                float(4.0 * reach)};  // the leading slab: 8 dp

@@ -285,8 +285,8 @@ double surge_front(const FrontTracker& tracker, const HostParticles& particles,
     const double top = tracker.floor + std::max(tracker.band, double(params.h));
     // The band and the coordinate as the devices take them (kernels/instruments_body.h): in whole
     // steps, and the coordinate a float.
-    const std::int32_t floor = particles.frame.fixed(0.0, 0.0, tracker.floor, 0.0f).z;
-    const std::int32_t below = particles.frame.fixed(0.0, 0.0, top, 0.0f).z;
+    const std::int32_t floor = particles.frame.steps(tracker.floor, 2);
+    const std::int32_t below = particles.frame.steps(top, 2);
     for (std::size_t p = 0; p < particles.size(); ++p) {
         const FixedPos r = particles.pos[p];
         if (particles.type[p] != kFluid || !(r.z >= floor && r.z < below)) continue;
