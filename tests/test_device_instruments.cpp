@@ -184,8 +184,9 @@ TEST_P(DeviceInstruments, GaugesReadingTheWettedLengthReadWhatTheHostReads) {
 // runs on a stream of its own, and the steps after it wait for it before they write what it reads
 // (mDBC's wall densities, the corrector's Euler; a rebuild's migration, second sort and lists,
 // its first sort running beside it). On several devices, measured across rebuilds until one of
-// them has moved particles between the devices (where the slices' bounds fall at a rebuild
-// depends on measured times on a GPU, so which one does is not known ahead).
+// them has moved particles between the devices. Balancing is off: its bounds follow measured
+// times, and on a loaded machine they settled where no particle crossed for 20 rebuilds; with
+// the bounds fixed, which rebuild moves particles follows from the flow alone.
 TEST_P(DeviceInstruments, AMeasurementFinishedStepsLaterReadsTheStateItStartedFrom) {
     for (bool split : {false, true}) {
         for (BoundaryModel boundary : {BoundaryModel::kDbc, BoundaryModel::kMdbc}) {
@@ -196,6 +197,7 @@ TEST_P(DeviceInstruments, AMeasurementFinishedStepsLaterReadsTheStateItStartedFr
             o.devices = split ? several() : one();
             o.threads = 1;
             o.boundary = boundary;
+            o.balancing = RunOptions::Balancing::kOff;
             o.walls = {parse_wall_sensor("3.22,0.5,0.2,-x,0.3", "W1"),
                        parse_wall_sensor("2.8,0.4,0,+z,0.06", "W2")};
             Simulation sim(problem, o, 0);
