@@ -291,15 +291,15 @@ SPH_HD std::uint32_t list_particle(std::uint32_t i, const NeighbourArgs& a,
     const FixedPos pi = a.pos[i];
     const bool wall = pi.w != float(kFluid);
     if (!wall && (i < a.fluid_begin || i >= a.fluid_end)) return store_empty_list(a, stage);
-    FixedPos centre = pi;
     const Vec3 offset = a.to_ghost != nullptr && wall ? a.to_ghost[i] : Vec3{0.0f, 0.0f, 0.0f};
-    const std::uint32_t node_cell = ghost_cell(centre, offset, a.grid);  // outside: no node
+    const GhostNode node = ghost_node(pi, offset, a.grid);  // outside cell: no node
+    FixedPos centre = pi;
     std::uint32_t cell = a.cell[i];
     RowTrim trim;
-    if (node_cell != a.grid.outside_cell()) {
+    if (node.cell != a.grid.outside_cell()) {
         if (!fluid_near(i, a)) return store_empty_list(a, stage);  // dry: rho0
-        centre = a.grid.frame.moved(centre, offset);
-        cell = node_cell;
+        centre = node.at;
+        cell = node.cell;
         trim = RowTrim{a.cell_split}.of_fluid();  // no slab: whole rows
     } else {
         trim = row_trim_for(i, cell, a.cell_start, a.cell_split);

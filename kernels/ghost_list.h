@@ -19,12 +19,22 @@
 
 namespace sph {
 
-// The cell a wall particle's list is built around, for a particle at `pos` with ghost-node
-// offset `to_ghost` (zero: none): the ghost node's cell, or the grid's outside cell where there
-// is no ghost node or it lies outside the grid (the particle's list is then of its own cell).
-SPH_HD std::uint32_t ghost_cell(const FixedPos& pos, Vec3 to_ghost, const CellGrid& grid) {
-    if (to_ghost.x == 0.0f && to_ghost.y == 0.0f && to_ghost.z == 0.0f) return grid.outside_cell();
-    return grid.cell_of(grid.frame.moved(pos, to_ghost));
+// A wall particle's ghost node, as its list is built around it: where the node lies, and its
+// cell, which is the grid's outside cell where the particle has no node (a zero offset) or the
+// node lies outside the grid (the particle's list is then of its own cell).
+struct GhostNode {
+    FixedPos at;
+    std::uint32_t cell;
+};
+
+// The ghost node of a particle at `pos` with ghost-node offset `to_ghost`: moved once, its cell
+// hashed from where it lies (build_neibs_body.h lists around both).
+SPH_HD GhostNode ghost_node(const FixedPos& pos, Vec3 to_ghost, const CellGrid& grid) {
+    if (to_ghost.x == 0.0f && to_ghost.y == 0.0f && to_ghost.z == 0.0f) {
+        return GhostNode{pos, grid.outside_cell()};
+    }
+    const FixedPos at = grid.frame.moved(pos, to_ghost);
+    return GhostNode{at, grid.cell_of(at)};
 }
 
 }  // namespace sph

@@ -1,11 +1,15 @@
 #include "lobovsky.h"
 
+#include <boost/program_options.hpp>
+
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "lattice.h"
+
+namespace po = boost::program_options;
 
 namespace sph {
 
@@ -14,6 +18,45 @@ namespace {
 constexpr double kHeadroom = 0.6;
 constexpr double kMargin = 0.05;
 }  // namespace
+
+void Lobovsky::add_options(po::options_description& options) {
+    options.add_options()(
+        "free-slip-walls",
+        po::value<std::string>()->default_value("none")->notifier([this](const std::string& v) {
+            try {
+                free_slip_walls_ = parse_walls(v);
+            } catch (const std::invalid_argument& e) {
+                throw po::error(e.what());
+            }
+        }),
+        "walls without artificial viscosity towards the water under --slip problem: any of "
+        "floor, sides, upstream, downstream, comma-separated, or none");
+}
+
+unsigned Lobovsky::parse_walls(const std::string& list) {
+    if (list == "none") return 0;
+    unsigned walls = 0;
+    for (std::size_t start = 0;;) {  // every word between commas, empty ones too
+        const std::size_t comma = list.find(',', start);
+        const std::string word = list.substr(start, comma - start);
+        if (word == "floor") {
+            walls |= kFloor;
+        } else if (word == "sides") {
+            walls |= kSides;
+        } else if (word == "upstream") {
+            walls |= kUpstream;
+        } else if (word == "downstream") {
+            walls |= kDownstream;
+        } else {
+            throw std::invalid_argument(
+                "--free-slip-walls takes floor, sides, upstream and downstream, comma-separated, "
+                "or none (got '" +
+                word + "' in '" + list + "')");
+        }
+        if (comma == std::string::npos) return walls;
+        start = comma + 1;
+    }
+}
 
 Box Lobovsky::domain(double dp) const {
     const double m = kMargin + kWallLayers * dp;
@@ -64,8 +107,23 @@ void Lobovsky::fill(double dp, const EmitParticle& emit) const {
     auto wall_depth = [&](double x, double, double z) {
         return x <= kWaterHi[0] ? std::max(0.0, surface - z) : 0.0;
     };
+    // The walls a wall particle belongs to, from where it lies outside the tank's inside.
+    const auto walls_of = [](const SetupParticle& p) {
+        unsigned walls = 0;
+        if (p.z < 0.0) walls |= kFloor;
+        if (p.y < 0.0 || p.y > kTank[1]) walls |= kSides;
+        if (p.x < 0.0) walls |= kUpstream;
+        if (p.x > kTank[0]) walls |= kDownstream;
+        return walls;
+    };
+    const EmitParticle typed_emit = [&](SetupParticle p) {
+        if (p.type == kBoundary && (walls_of(p) & free_slip_walls_) != 0) {
+            p.type = kFreeSlipBoundary;
+        }
+        emit(p);
+    };
     add_open_tank(Box{{0, 0, 0}, {kTank[0], kTank[1], kTank[2]}}, kTank[2], dp, kWallLayers,
-                  wall_depth, emit);
+                  wall_depth, typed_emit);
     const Box water{{0, 0, 0}, {kWaterHi[0], kWaterHi[1], kWaterHi[2]}};
     for_each_lattice_point(water, dp, [&](double x, double y, double z) {
         emit(SetupParticle{x, y, z, kFluid, surface - z});

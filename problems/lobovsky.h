@@ -19,7 +19,15 @@
 //   water about h off and carry pressures of their own.
 // Panel F_wall, the wall's whole face, reads the force on it [N]; the front tracker follows the
 // surge along the floor towards that wall (largest x).
+//
+// Every wall is an ordinary dynamic boundary (no-slip in the viscous term) unless
+// `--free-slip-walls` names it: floor, sides (y = 0 and 0.15), upstream (x = 0) or downstream
+// (x = 1.61), a comma-separated list (a particle in an edge or corner belongs to every wall
+// around it and is free-slip if any of them is listed). This matters under `--slip problem`
+// alone: `--slip free-slip` and `--slip no-slip` set every wall.
 #pragma once
+
+#include <string>
 
 #include "problem.h"
 
@@ -33,6 +41,9 @@ public:
     static constexpr double kSensorDiameter = 0.006;
 
     std::string name() const override { return "Lobovsky"; }
+    // --free-slip-walls floor,sides,upstream,downstream (any of them, or none); another name
+    // fails the parse, naming the option.
+    void add_options(boost::program_options::options_description& options) override;
     double default_dp() const override { return 0.005; }
     // t sqrt(g / H) = 8, past the data's end (7.5): 1.4 s.
     double default_t_end() const override { return 1.4; }
@@ -42,6 +53,16 @@ public:
     void check_resolution(double dp) const override;
     void fill(double dp, const EmitParticle& emit) const override;
     Instruments instruments() const override;
+
+    // The walls set free-slip, as bits of kFloor, kSides, kUpstream and kDownstream.
+    enum Wall : unsigned { kFloor = 1, kSides = 2, kUpstream = 4, kDownstream = 8 };
+    unsigned free_slip_walls() const { return free_slip_walls_; }
+    // The walls a comma-separated list names ("none": none); throws std::invalid_argument
+    // naming the option and the word on a name that is not a wall.
+    static unsigned parse_walls(const std::string& list);
+
+private:
+    unsigned free_slip_walls_ = 0;
 };
 
 }  // namespace sph

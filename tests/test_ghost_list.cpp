@@ -111,17 +111,20 @@ TEST(GhostLists, AWetWallListsTheFluidAroundItsNodeInTheCellWalksOrder) {
     int wet = 0;
     for (std::uint32_t i = 0; i < b.pos.size(); ++i) {
         const FixedPos p = b.pos[i];
-        const std::uint32_t node = ghost_cell(p, b.to_ghost[i], grid);
-        if (b.type[i] == kFluid || node == grid.outside_cell()) continue;
+        const GhostNode node = ghost_node(p, b.to_ghost[i], grid);
+        if (b.type[i] == kFluid || node.cell == grid.outside_cell()) continue;
         const FixedPos g = grid.frame.moved(p, b.to_ghost[i]);
+        EXPECT_EQ(node.at.x, g.x);  // the node the list is built around is the node mDBC fits at
+        EXPECT_EQ(node.at.y, g.y);
+        EXPECT_EQ(node.at.z, g.z);
         if (walked_fluid(b, grid, p).empty()) {
-            EXPECT_TRUE(decode_around(b, grid, i, node).empty()) << "dry wall " << i;
+            EXPECT_TRUE(decode_around(b, grid, i, node.cell).empty()) << "dry wall " << i;
             continue;
         }
         ++wet;
         const std::vector<std::uint32_t> expected = walked_fluid(b, grid, g);
         ASSERT_FALSE(expected.empty());
-        EXPECT_EQ(decode_around(b, grid, i, node), expected) << "wall particle " << i;
+        EXPECT_EQ(decode_around(b, grid, i, node.cell), expected) << "wall particle " << i;
     }
     EXPECT_EQ(wet, 64);
 }
@@ -133,7 +136,7 @@ TEST(GhostLists, AWallKeepsItsOwnListUnderDbcOrWhereItsNodeIsOffTheGrid) {
     int own_lists = 0;
     for (std::uint32_t i = 0; i < mdbc.pos.size(); ++i) {
         const bool node_on_grid =
-            ghost_cell(mdbc.pos[i], mdbc.to_ghost[i], grid) != grid.outside_cell();
+            ghost_node(mdbc.pos[i], mdbc.to_ghost[i], grid).cell != grid.outside_cell();
         if (mdbc.type[i] != kFluid && node_on_grid) continue;
         ++own_lists;
         EXPECT_EQ(decode_around(mdbc, grid, i, mdbc.cell[i]),

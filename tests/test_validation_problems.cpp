@@ -1,5 +1,6 @@
-// The problems of the validation cases: ColumnCollapse (its lay-out, options and instruments) and
-// the options of StillWater. Their runs are exercised by validation/test_cases.py.
+// The problems of the validation cases: ColumnCollapse (its lay-out, options and instruments),
+// the walls Lobovsky sets free-slip, and the options of StillWater. Their runs are exercised by
+// validation/test_cases.py.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,6 +12,7 @@
 #include "app/command_line.h"
 #include "app/run_app.h"
 #include "column_collapse.h"
+#include "lobovsky.h"
 #include "still_water.h"
 #include "test_support.h"
 
@@ -115,6 +117,46 @@ TEST(ColumnCollapse, RefusesBadGeometryNamingTheOption) {
         const auto [code, err] = run(problem, args);
         EXPECT_EQ(code, 2) << named;
         EXPECT_NE(err.find(named), std::string::npos) << err;
+    }
+}
+
+// Lobovsky's walls are all no-slip unless --free-slip-walls names them; a particle in an edge or
+// a corner is free-slip when any wall it belongs to is named.
+TEST(Lobovsky, FreeSlipWallsAreTheOnesNamed) {
+    const auto free_slip_of = [](const std::vector<std::string>& args) {
+        Lobovsky problem;
+        EXPECT_TRUE(parse(problem, args));
+        std::vector<SetupParticle> walls;
+        problem.fill(0.05, [&](const SetupParticle& p) {
+            if (p.type != kFluid) walls.push_back(p);
+        });
+        return walls;
+    };
+    constexpr double kLength = Lobovsky::kTank[0], kWidth = Lobovsky::kTank[1];
+    for (const SetupParticle& p : free_slip_of({})) EXPECT_EQ(p.type, kBoundary);
+    std::size_t side = 0, floor_only = 0;
+    for (const SetupParticle& p : free_slip_of({"--free-slip-walls", "sides,downstream"})) {
+        const bool side_wall = p.y < 0.0 || p.y > kWidth;
+        const bool named = side_wall || p.x > kLength;
+        EXPECT_EQ(p.type, named ? kFreeSlipBoundary : kBoundary)
+            << p.x << ", " << p.y << ", " << p.z;
+        side += side_wall;
+        floor_only += p.z < 0.0 && !named;
+    }
+    EXPECT_GT(side, 0u);
+    EXPECT_GT(floor_only, 0u);  // the floor stays no-slip between the side walls
+    for (const SetupParticle& p : free_slip_of({"--free-slip-walls", "floor"})) {
+        EXPECT_EQ(p.type, p.z < 0.0 ? kFreeSlipBoundary : kBoundary)
+            << p.x << ", " << p.y << ", " << p.z;
+    }
+    EXPECT_EQ(Lobovsky::parse_walls("floor,sides,upstream,downstream"),
+              unsigned(Lobovsky::kFloor | Lobovsky::kSides | Lobovsky::kUpstream |
+                       Lobovsky::kDownstream));
+    for (const std::string bad : {"roof", "floor,", "floor,,sides", ""}) {
+        Lobovsky problem;
+        const auto [code, err] = run(problem, {"--free-slip-walls", bad, "--no-output"});
+        EXPECT_EQ(code, 2) << bad;
+        EXPECT_NE(err.find("--free-slip-walls"), std::string::npos) << err;
     }
 }
 
