@@ -10,7 +10,9 @@
 # (options with _ for spaces), or "name:script:exe:dp:[options]:run options" for options of the
 # runs themselves; the name ends in -on or -off, the correction's setting. COSTS=0 skips the costs,
 # TESTS=0 the tests. WALLS, other wall options than "--boundary mdbc --slip free-slip" for the
-# tank and SPHERIC (Lobovsky and the collapse keep theirs).
+# tank and SPHERIC; LOBOVSKY_WALLS, other than "--slip free-slip" for Lobovsky (e.g. "--slip
+# problem --free-slip-walls sides,upstream,downstream": the floor drags); the collapse keeps its
+# own.
 set -uo pipefail
 source bench/device_env.sh
 work_in gradient-correction
@@ -46,7 +48,7 @@ for c in ${CASES:-$default_cases}; do
   # Lobovsky's case sets the walls' model itself (mDBC by default); the collapse's side walls are
   # free-slip and its floor and back wall not, as the problem sets them.
   walls=${WALLS:---boundary mdbc --slip free-slip}
-  [ "$script" = lobovsky ] && walls="--slip free-slip"
+  [ "$script" = lobovsky ] && walls=${LOBOVSKY_WALLS:---slip free-slip}
   [ "$script" = column_collapse ] && walls="--boundary mdbc"
   # shellcheck disable=SC2086  # script_options, walls, run_options: options, or none
   timeout "${CASE_LIMIT:-240}" python3 "validation/$script.py" --exe "$bin/$exe" --backend cuda \
