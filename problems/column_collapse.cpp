@@ -95,11 +95,9 @@ void ColumnCollapse::fill(double dp, const EmitParticle& emit) const {
     // their viscous drag across a slab a few dp thick would hold the collapse back, the more the
     // finer dp (measured on the H200: column height 0.79 at tau = 2 at a/dp 133 with no-slip
     // side walls, 0.70 at a/dp 100 with free-slip ones; Martin & Moyce 0.50).
-    const EmitParticle typed_emit = [&](SetupParticle p) {
-        if (p.type == kBoundary && (p.y < 0.0 || p.y > slab_)) p.type = kFreeSlipBoundary;
-        if (p.type == kBoundary && free_slip_back_wall_ && p.x < 0.0) p.type = kFreeSlipBoundary;
-        emit(p);
-    };
+    const EmitParticle typed_emit = free_slip_where(emit, [&](const SetupParticle& p) {
+        return p.y < 0.0 || p.y > slab_ || (free_slip_back_wall_ && p.x < 0.0);
+    });
     add_open_tank(Box{{0, 0, 0}, {tank_length_, slab_, height_}}, wall_top(), dp, kWallLayers,
                   wall_depth, typed_emit);
     for_each_lattice_point(Box{{0, 0, 0}, {width_, slab_, height_}}, dp,

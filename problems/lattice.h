@@ -101,6 +101,16 @@ void add_open_tank(const Box& interior, double wall_top, double dp, int layers, 
     });
 }
 
+// `emit`, with the wall particles for which free_slip(p) holds made free-slip walls
+// (kFreeSlipBoundary: no artificial viscosity towards the fluid). `emit` must outlive it.
+template <class Where>
+EmitParticle free_slip_where(const EmitParticle& emit, Where free_slip) {
+    return [&emit, free_slip](SetupParticle p) {
+        if (p.type == kBoundary && free_slip(p)) p.type = kFreeSlipBoundary;
+        emit(p);
+    };
+}
+
 // The boundary layers a dynamic-boundary wall needs: the kernel reaches 2h = 2.6 dp.
 constexpr int kWallLayers = 3;
 

@@ -116,12 +116,8 @@ void Lobovsky::fill(double dp, const EmitParticle& emit) const {
         if (p.x > kTank[0]) walls |= kDownstream;
         return walls;
     };
-    const EmitParticle typed_emit = [&](SetupParticle p) {
-        if (p.type == kBoundary && (walls_of(p) & free_slip_walls_) != 0) {
-            p.type = kFreeSlipBoundary;
-        }
-        emit(p);
-    };
+    const EmitParticle typed_emit = free_slip_where(
+        emit, [&](const SetupParticle& p) { return (walls_of(p) & free_slip_walls_) != 0; });
     add_open_tank(Box{{0, 0, 0}, {kTank[0], kTank[1], kTank[2]}}, kTank[2], dp, kWallLayers,
                   wall_depth, typed_emit);
     const Box water{{0, 0, 0}, {kWaterHi[0], kWaterHi[1], kWaterHi[2]}};

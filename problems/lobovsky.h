@@ -54,15 +54,14 @@ public:
     void fill(double dp, const EmitParticle& emit) const override;
     Instruments instruments() const override;
 
-    // The walls set free-slip, as bits of kFloor, kSides, kUpstream and kDownstream.
+    // The walls, as bits of a set of them.
     enum Wall : unsigned { kFloor = 1, kSides = 2, kUpstream = 4, kDownstream = 8 };
-    unsigned free_slip_walls() const { return free_slip_walls_; }
     // The walls a comma-separated list names ("none": none); throws std::invalid_argument
     // naming the option and the word on a name that is not a wall.
     static unsigned parse_walls(const std::string& list);
 
 private:
-    unsigned free_slip_walls_ = 0;
+    unsigned free_slip_walls_ = 0;  // the walls set free-slip, bits of Wall
 };
 
 }  // namespace sph
