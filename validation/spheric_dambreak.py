@@ -44,8 +44,10 @@ READING_NOTES = {  # runs made before --gauge-reading read the surface
     "surface": "the elevation of the free surface of the water standing on the floor "
                "(`--gauge-reading surface`); water above an air pocket is not read."}
 ARRIVAL_THRESHOLD = 0.05  # [m]: above a film of one particle layer at dp <= 0.06 m (0.8 dp)
-NMAE_LIMIT = 0.15  # [-]
-ARRIVAL_LIMIT = 0.1  # [s]
+# The targets at dp 0.01 m: NMAE within 0.10 at every gauge; first arrivals within 0.05 s at H2
+# and H3, and 0.1 s at H1, behind the obstacle, which the water reaches only over and round it.
+NMAE_LIMIT = 0.10  # [-]
+ARRIVAL_LIMITS = {"H1": 0.1, "H2": 0.05, "H3": 0.05}  # [s]
 # The wave that returns from the far walls: the first time after `after` [s] that the height
 # exceeds `level` [m], a level its front crosses steeply in the experiment (H3 at 4.42 s, H4 at
 # 3.75 s) and that the water before it stays under.
@@ -126,7 +128,8 @@ def arrival_metric(name: str, run: str, t_sim, h_sim, t_exp, h_exp, window_end: 
     """Arrival of the first wave: first time the height exceeds ARRIVAL_THRESHOLD."""
     exp = accuracy.arrival_time(t_exp, h_exp, ARRIVAL_THRESHOLD, window_end)
     sim = accuracy.arrival_time(t_sim, h_sim, ARRIVAL_THRESHOLD, window_end)
-    m = Metric(f"{name} arrival sim - exp", run, math.nan, ARRIVAL_LIMIT, "s", absolute=True)
+    m = Metric(f"{name} arrival sim - exp", run, math.nan, ARRIVAL_LIMITS[name], "s",
+               absolute=True)
     if exp is not None and sim is not None:
         m.value = sim - exp
         m.details = f"sim {sim:.3f} s, exp {exp:.3f} s"
