@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/comma_items.h"
 #include "lattice.h"
 
 namespace po = boost::program_options;
@@ -36,9 +37,7 @@ void Lobovsky::add_options(po::options_description& options) {
 unsigned Lobovsky::parse_walls(const std::string& list) {
     if (list == "none") return 0;
     unsigned walls = 0;
-    for (std::size_t start = 0;;) {  // every word between commas, empty ones too
-        const std::size_t comma = list.find(',', start);
-        const std::string word = list.substr(start, comma - start);
+    for (const std::string& word : comma_items(list)) {
         if (word == "floor") {
             walls |= kFloor;
         } else if (word == "sides") {
@@ -53,9 +52,8 @@ unsigned Lobovsky::parse_walls(const std::string& list) {
                 "or none (got '" +
                 word + "' in '" + list + "')");
         }
-        if (comma == std::string::npos) return walls;
-        start = comma + 1;
     }
+    return walls;
 }
 
 Box Lobovsky::domain(double dp) const {

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "common/comma_items.h"
 #include "common/errors.h"
 
 namespace sph {
@@ -20,28 +21,14 @@ bool parse_number(const std::string& item, double& value) {
     return end != begin && *end == '\0' && errno == 0 && std::isfinite(value);
 }
 
-// The comma-separated items of `text`, an empty last one after a trailing comma.
-std::vector<std::string> comma_items(const std::string& text) {
-    std::vector<std::string> items;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');) items.push_back(item);
-    if (!text.empty() && text.back() == ',') items.push_back("");
-    return items;
-}
-
 }  // namespace
 
 std::vector<double> parse_coordinates(const std::string& text, int count, const char* option) {
-    std::vector<double> values;
-    std::stringstream in(text);
-    std::string item;
-    bool ok = true;
-    while (ok && std::getline(in, item, ',')) {
-        double v = 0.0;
-        ok = parse_number(item, v);
-        values.push_back(v);
-    }
-    if (!ok || int(values.size()) != count || (!text.empty() && text.back() == ',')) {
+    const std::vector<std::string> items = comma_items(text);
+    std::vector<double> values(items.size());
+    bool ok = int(items.size()) == count;
+    for (std::size_t i = 0; ok && i < items.size(); ++i) ok = parse_number(items[i], values[i]);
+    if (!ok) {
         std::ostringstream msg;
         msg << "--" << option << " takes " << (count == 2 ? "X,Y" : "X,Y,Z") << " in metres, e.g. "
             << (count == 2 ? "0.5,0.25" : "0.5,0.25,0.1") << " (got '" << text << "')";

@@ -17,6 +17,7 @@
 #include <stdexcept>
 
 #include "atomic_file.h"
+#include "common/comma_items.h"
 #include "report/svg_plot.h"
 
 namespace sph {
@@ -41,16 +42,6 @@ struct GaugeTable {
         return it == columns.end() ? -1 : int(it - columns.begin());
     }
 };
-
-std::vector<std::string> split_fields(const std::string& line) {
-    std::vector<std::string> fields;
-    for (std::size_t start = 0;;) {
-        const std::size_t comma = line.find(',', start);
-        fields.push_back(line.substr(start, comma - start));
-        if (comma == std::string::npos) return fields;
-        start = comma + 1;
-    }
-}
 
 [[noreturn]] void malformed(const std::string& path, int line, const std::string& what) {
     throw std::runtime_error("malformed " + path + ", line " + std::to_string(line) + ": " + what);
@@ -104,7 +95,7 @@ std::optional<GaugeTable> read_gauges(const std::string& path) {
     for (int number = 1; std::getline(in, line); ++number) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.empty()) continue;
-        const std::vector<std::string> fields = split_fields(line);
+        const std::vector<std::string> fields = comma_items(line);
         if (have_header) {
             read_row(table, fields, path, number);
         } else {
