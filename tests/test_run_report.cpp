@@ -197,5 +197,39 @@ TEST(RunReport, ARestartedRunBreaksDownItsOwnTimeLoop) {
     EXPECT_NE(r.printed.find("since its restart"), std::string::npos) << r.printed;
 }
 
+// The report says how its run was made: the settings that fix the physics, numbers as numbers
+// (to the bit of the option given), the rest as text, and the same on the console.
+TEST(RunReport, RecordsThePhysicsSettings) {
+    testing::TempDir dir("report-physics");
+    RunOptions o = dam_break_options(1, dir.path(), 0.01);
+    o.boundary = BoundaryModel::kMdbc;
+    o.slip = RunOptions::Slip::kFreeSlip;
+    o.viscosity_alpha = 0.013;
+    o.gradient_correction = true;
+    o.perturb_seed = 7;
+    const Reported r = run_dam_break(o);
+    const json& p = r.doc["physics"];
+    ASSERT_TRUE(p.is_object()) << r.doc.dump();
+    EXPECT_EQ(number(p, "alpha"), 0.013);
+    EXPECT_EQ(number(p, "delta"), o.diffusion_delta);
+    EXPECT_EQ(number(p, "h-factor"), o.h_factor);
+    EXPECT_EQ(number(p, "cfl"), o.cfl);
+    EXPECT_EQ(number(p, "dp"), o.dp);
+    EXPECT_EQ(p["boundary"], "mdbc");
+    EXPECT_EQ(p["slip"], "free-slip");
+    EXPECT_EQ(p["gradient-correction"], "on");
+    EXPECT_EQ(p["perturb"], "7 size 0.001");
+    EXPECT_EQ(p["problem"], "DamBreak");
+    EXPECT_NE(r.printed.find("alpha 0.013, delta 0.1"), std::string::npos) << r.printed;
+    EXPECT_NE(r.printed.find("boundary mdbc, slip free-slip"), std::string::npos) << r.printed;
+
+    // Without the options that are written only when on.
+    testing::TempDir plain_dir("report-physics-plain");
+    const Reported plain = run_dam_break(dam_break_options(1, plain_dir.path(), 0.01));
+    EXPECT_FALSE(plain.doc["physics"].contains("gradient-correction"));
+    EXPECT_FALSE(plain.doc["physics"].contains("perturb"));
+    EXPECT_EQ(plain.doc["physics"]["boundary"], "dbc");
+}
+
 }  // namespace
 }  // namespace sph

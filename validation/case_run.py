@@ -361,6 +361,9 @@ def read_run_report(path: str) -> Dict:
             "iterations": int(r["iterations"]),
             "device": r.get("device", ""),
             "loop_seconds": float(r["wall_time_s"]["time_loop"]),
+            # The settings that fixed the physics (alpha, boundary, slip...); reports written
+            # before 2026-11-29 have none.
+            "physics": dict(r.get("physics", {})),
         }
     except (KeyError, TypeError, ValueError) as e:
         raise RunError(f"run report '{path}' lacks or garbles field {e}") from None

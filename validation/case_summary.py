@@ -124,6 +124,30 @@ class Summary:
         return [md_path, csv_path]
 
 
+# The run report's physics settings a reader of a case needs, in the order they are printed.
+PHYSICS_SHOWN = ("boundary", "slip", "alpha", "delta", "h-factor", "c0-factor", "cfl",
+                 "gradient-correction", "perturb")
+
+
+def physics_text(physics: Dict) -> str:
+    """`boundary mdbc, slip free-slip, alpha 0.05, ...` from a run report's physics settings."""
+    return ", ".join(f"{k} {physics[k]:g}" if isinstance(physics[k], (int, float))
+                     else f"{k} {physics[k]}" for k in PHYSICS_SHOWN if k in physics)
+
+
+def physics_line(settings: Dict) -> str:
+    """What the runs' reports say of their physics: one line when they agree, one per run when
+    not, nothing when the reports predate it."""
+    texts = [(run["label"], physics_text(run["report"].get("physics", {})))
+             for run in settings["runs"]]
+    if not any(text for _, text in texts):
+        return ""
+    if len({text for _, text in texts}) == 1:
+        return f"Physics, from the runs' reports: {texts[0][1]}."
+    return "Physics, from the runs' reports: " + "; ".join(
+        f"{label}: {text or 'not reported'}" for label, text in texts) + "."
+
+
 def runs_table(settings: Dict) -> str:
     """The runs of a resolution study (case.json's settings) as a Markdown table, for the notes."""
     lines = ["| run | particles | iterations | simulated [s] | removed | device | time loop [s] |",
@@ -134,5 +158,7 @@ def runs_table(settings: Dict) -> str:
                      f"{r['simulated_time']:.4g} | {r['removed']} | {r['device']} | "
                      f"{r['loop_seconds']:.1f} |")
     extra = " ".join(settings.get("passthrough", []))
+    physics = physics_line(settings)
     return (f"Runs on the {settings['backend']} back end"
-            + (f", with `{extra}`" if extra else "") + ":\n\n" + "\n".join(lines))
+            + (f", with `{extra}`" if extra else "") + ":\n\n" + "\n".join(lines)
+            + (f"\n\n{physics}" if physics else ""))

@@ -185,6 +185,23 @@ class SummaryTest(unittest.TestCase):
                            "runs": [{"label": "dp 0.0375 m", "report": report}]})
         self.assertTrue(text.startswith("Runs on the cpu back end, with `--threads 1`:"))
         self.assertIn("| dp 0.0375 m | 7070 | 1478 | 0.6 | 0 | CPU | 14.8 |", text)
+        self.assertNotIn("Physics", text)  # a report from before the physics were recorded
+
+    def test_runs_table_names_the_physics(self):
+        physics = {"problem": "DamBreak", "dp": 0.02, "alpha": 0.05, "delta": 0.1,
+                   "boundary": "mdbc", "slip": "free-slip", "cfl": 0.3, "rebuild-every": 8.0}
+        report = {"particles": 10, "iterations": 5, "simulated_time": 0.1, "removed": 0,
+                  "device": "CPU", "loop_seconds": 1.0, "physics": physics}
+        finer = dict(report, physics=dict(physics, dp=0.01))
+        text = runs_table({"backend": "cpu", "runs": [{"label": "dp 0.02 m", "report": report},
+                                                      {"label": "dp 0.01 m", "report": finer}]})
+        self.assertTrue(text.endswith("\n\nPhysics, from the runs' reports: boundary mdbc, "
+                                      "slip free-slip, alpha 0.05, delta 0.1, cfl 0.3."), text)
+        other = dict(report, physics=dict(physics, alpha=0.01))
+        text = runs_table({"backend": "cpu", "runs": [{"label": "a", "report": report},
+                                                      {"label": "b", "report": other}]})
+        self.assertIn("a: boundary mdbc, slip free-slip, alpha 0.05, delta 0.1, cfl 0.3; "
+                      "b: boundary mdbc, slip free-slip, alpha 0.01, delta 0.1, cfl 0.3.", text)
 
 if __name__ == "__main__":
     unittest.main()

@@ -71,6 +71,7 @@ RunReport Simulation::base_report() const {
     r.dp = options_.dp;
     r.h = params_.h;
     r.c0 = params_.c0;
+    r.physics = physics_settings(problem_, options_, grid_, setup_count_);
     r.setup_seconds = setup_seconds_;
     const bool listed = options_.neighbours == RunOptions::NeighbourSearch::kList;
     r.neighbour_search = listed ? "list" : "cells";

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <utility>
 
@@ -85,12 +87,42 @@ std::string fixed(double value, int precision) {
 
 namespace {
 
+// A physics setting's value as a number where the text is one (the settings are text, exact to
+// the last bit: 0.05 is 0.050000000000000003), else nothing.
+std::optional<double> setting_number(const std::string& text) {
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size()) return std::nullopt;
+    return value;
+}
+
+// The physics settings on one line, numbers as short as they print, leaving out what the line
+// above gives (problem, dp) and the bookkeeping of restarts (the cell grid, the set-up count).
+void print_physics(const RunReport& r, std::ostream& out) {
+    std::ostringstream line;
+    for (const auto& [name, value] : r.physics) {
+        if (name == "problem" || name == "dp" || name == "cell grid" ||
+            name == "particles at set-up")
+            continue;
+        if (line.tellp() > 0) line << ", ";
+        const std::optional<double> number = setting_number(value);
+        line << name << " ";
+        if (number) {
+            line << *number;
+        } else {
+            line << value;
+        }
+    }
+    if (line.tellp() > 0) out << "  physics       " << line.str() << "\n";
+}
+
 void print_summary(const RunReport& r, std::ostream& out) {
     out << "Run report (" << r.status << ")\n";
     if (!r.error.empty()) out << "  error: " << r.error << "\n";
     out << "  problem       " << r.problem << ", dp " << r.dp << " m, h " << r.h << " m, c0 "
-        << r.c0 << " m/s\n"
-        << "  backend       " << r.backend << " on " << r.device << "\n"
+        << r.c0 << " m/s\n";
+    print_physics(r, out);
+    out << "  backend       " << r.backend << " on " << r.device << "\n"
         << "  particles     " << r.particles << " (" << r.fluid_particles << " fluid, "
         << r.boundary_particles << " boundary)\n"
         << "  iterations    " << r.iterations << " to t = " << r.simulated_time << " s\n"
@@ -249,6 +281,20 @@ nlohmann::json memory_parts_json(const DeviceReport& d) {
     return parts;
 }
 
+// Numbers as JSON numbers (the text is exact, so is the double), the rest as text.
+nlohmann::json physics_json(const RunReport& r) {
+    nlohmann::json physics = nlohmann::json::object();
+    for (const auto& [name, value] : r.physics) {
+        const std::optional<double> number = setting_number(value);
+        if (number) {
+            physics[name] = *number;
+        } else {
+            physics[name] = value;
+        }
+    }
+    return physics;
+}
+
 nlohmann::json device_json(const DeviceReport& d, double loop, double main_thread) {
     const WorkerStats& w = d.worker;
     return {{"description", d.description},
@@ -295,6 +341,7 @@ void write_report_json(const RunReport& r, const std::string& path) {
               {"dp_m", r.dp},
               {"h_m", r.h},
               {"c0_m_per_s", r.c0},
+              {"physics", physics_json(r)},
               {"particles",
                {{"total", r.particles},
                 {"fluid", r.fluid_particles},

@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "devices/device.h"
@@ -59,6 +60,9 @@ struct RunReport {
     std::string problem, backend, device;
     std::size_t particles = 0, fluid_particles = 0, boundary_particles = 0;
     double dp = 0.0, h = 0.0, c0 = 0.0;
+    // The settings that fix the run's physics (driver/restart.h, physics_settings: what a restart
+    // must find as it was), name and value as text, so that a report says how its run was made.
+    std::vector<std::pair<std::string, std::string>> physics;
     long iterations = 0;
     double particle_iterations = 0.0;     // sum over iterations of the particles in the run then
     std::uint64_t removed_particles = 0;  // left the domain and were removed
