@@ -4,7 +4,11 @@
 # GPU, one member on each at a time. MEMBERS: "name:script:exe:dp:seed[:run options]" entries,
 # run options with _ for spaces (e.g. "lob1:lobovsky:lobovsky:0.0025:1:--slip_free-slip"); a
 # member's case script gets --t-end from T_END_<script> where set. GPUS: the GPUs (default 0),
-# members dealt out in turn. CASE_LIMIT: each member's time limit [s] (default 240). With TESTS=1,
+# members dealt out in turn; an id given twice makes two queues on that GPU, which does not pay:
+# two SPHERIC members at 1.05 M particles side by side on one H200 were both unfinished after
+# 545 s, where one alone takes 255 s (validation/results/h200x2-walls-alpha0/). CASE_LIMIT: each
+# member's time limit [s] (default 240); a member stopped there writes a checkpoint on the
+# SIGTERM, which is left out of the tarball with the frames (it would not fit). With TESTS=1,
 # bench/device_gpu_tests.sh first, on every GPU, beside the members. Into $OUT/ensemble.tgz: each
 # member's folder (make its metrics here with --from-output) and its log, queues.log.
 set -uo pipefail
@@ -39,5 +43,5 @@ if [ "${TESTS:-0}" != 0 ]; then
 fi
 wait
 cat "$work/queues.log"
-find "$work" \( -name '*.vtu' -o -name '*.pvd' \) -delete
+find "$work" \( -name '*.vtu' -o -name '*.pvd' -o -name '*.chk' -o -name '*.tmp' \) -delete
 tar czf "$R/ensemble.tgz" -C "$work" .
