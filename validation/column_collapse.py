@@ -33,7 +33,7 @@ try:
     import accuracy
 except ImportError:  # --runs-only needs no numpy (case_run.load_pyplot says what is missing)
     np = accuracy = None
-from case_summary import Metric, Summary  # noqa: E402
+from case_summary import Metric, Summary, physics_line  # noqa: E402
 
 DATA = os.path.join(HERE, "data")
 MM_FRONT = os.path.join(DATA, "martin_moyce_1952_surge_front_n2_2_ocellaris.dat")
@@ -188,6 +188,9 @@ def add_notes(summary: Summary, settings: Dict, z_wall: float) -> None:
         + f": {report['particles']} particles ({report['fluid']} fluid), {report['iterations']} "
         f"iterations to t = {report['simulated_time']:.4g} s, {report['removed']} removed "
         f"(left the domain), {report['device']}, time loop {report['loop_seconds']:.1f} s.")
+    physics = physics_line(settings)
+    if physics:
+        summary.notes.append(physics)
 
 
 def add_metrics(summary: Summary, c: Curves, label: str) -> float:

@@ -30,7 +30,7 @@ try:
     import accuracy
 except ImportError:  # --runs-only needs no numpy (case_run.load_pyplot says what is missing)
     np = accuracy = None
-from case_summary import Metric, Summary, fmt  # noqa: E402
+from case_summary import Metric, Summary, fmt, physics_line  # noqa: E402
 
 DEFAULT_LENGTH, DEFAULT_WIDTH, DEFAULT_DEPTH = 1.0, 0.5, 0.5  # [m]
 DEFAULT_H_OVER_DP, QUICK_H_OVER_DP = 20, 8
@@ -181,6 +181,9 @@ def add_notes(summary: Summary, settings: Dict, z) -> None:
         + f": {report['particles']} particles ({report['fluid']} fluid), {report['iterations']} "
         f"iterations to t = {report['simulated_time']:.4g} s, {report['device']}, time loop "
         f"{report['loop_seconds']:.1f} s.")
+    physics = physics_line(settings)
+    if physics:
+        summary.notes.append(physics)
 
 
 def plot(plt, depth: float, rho0: float, g: float, z, p_sim, rel, label: str, limit: float):
