@@ -13,7 +13,8 @@
 namespace sph {
 
 constexpr std::uint32_t kCheckpointKind = 0x544B4843;  // "CHKT"
-constexpr std::uint32_t kCheckpointVersion = 2;        // 2: positions in fixed point
+// 2: positions in fixed point; 3: the last corrector's largest speed
+constexpr std::uint32_t kCheckpointVersion = 3;
 
 // This executable's build: version, commit and compiler (from CMake). A checkpoint of another
 // build is refused: its kernels may round differently.
