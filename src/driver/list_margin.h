@@ -17,12 +17,12 @@
 // at most cfl h / dt_limit - c0 fast as it begins. The bound depends on the global dt alone, so
 // every device and rank decides alike and the invariants hold.
 //
-// Where the body-force limit sets dt (impacts, spray) that bound reads a particle several times
-// faster than any is, and a violent run rebuilds at nearly every iteration (bench/NOTES.md entry
-// 35). --early-rebuild speed bounds the motion by the particles' largest speed instead, reduced
-// over every device with the corrector's dt minimum (a maximum: the same bits on any number of
-// devices): an iteration moves no particle further than dt times the larger of the last two
-// correctors' largest speeds, the speeds the forces saw half a step in.
+// Where the body-force limit sets dt rather than the fastest particle's acoustic one, that bound
+// overstates the speed, and a violent run could rebuild at every iteration for nothing
+// (bench/NOTES.md entry 35). --early-rebuild speed bounds the motion by the particles' largest
+// speed instead, reduced over every device with the corrector's dt minimum (a maximum: the same
+// bits on any number of devices): an iteration moves no particle further than dt times the
+// larger of the last two correctors' largest speeds, the speeds the forces saw half a step in.
 #pragma once
 
 namespace sph {
