@@ -4,7 +4,6 @@
 
 #include <limits>
 #include <string>
-#include <utility>
 
 #include "dam_break.h"
 #include "driver/list_margin.h"
@@ -20,22 +19,15 @@ TEST(ListMargin, BoundsEachIntervalsTravelByTheTimeSteps) {
     ListMargin m(0.3, 0.01, 10.0, 0.0025);
     m.at_rebuild();  // before any iteration: no interval
     EXPECT_EQ(m.intervals(), 0);
-    auto bound = [&](double cfl_dt_before, double cfl_dt_after) {
-        return std::make_pair(m.speed_bound(cfl_dt_before), m.speed_bound(cfl_dt_after));
-    };
-    auto add = [&](double dt, double cfl_dt_before, double cfl_dt_after) {
-        const auto [before, after] = bound(cfl_dt_before, cfl_dt_after);
-        m.add_iteration(dt, before, after);
-    };
-    add(2e-4, inf, 2e-4);   // 1 mm (at rest as it began, 5 m/s as it ended)
-    add(1e-4, 2e-4, 3e-4);  // 0.5 mm: a step cut short moves less
+    m.add_iteration(2e-4, inf, 2e-4);   // 1 mm (at rest as it began, 5 m/s as it ended)
+    m.add_iteration(1e-4, 2e-4, 3e-4);  // 0.5 mm: a step cut short moves less
     EXPECT_NEAR(m.largest_share(), 0.0015 / 0.0025, 1e-12);  // the open interval counts
     m.at_rebuild();
     EXPECT_EQ(m.intervals(), 1);
     EXPECT_EQ(m.exceeded(), 0);
-    for (int i = 0; i < 3; ++i) add(2e-4, 2e-4, 2e-4);  // 3 mm: over
+    for (int i = 0; i < 3; ++i) m.add_iteration(2e-4, 2e-4, 2e-4);  // 3 mm: over
     m.at_rebuild();
-    add(3e-4, 3e-4, 3e-4);  // the acoustic limit itself: nothing moves
+    m.add_iteration(3e-4, 3e-4, 3e-4);  // the acoustic limit itself: nothing moves
     m.at_rebuild();
     EXPECT_EQ(m.intervals(), 3);
     EXPECT_EQ(m.exceeded(), 1);
@@ -46,62 +38,31 @@ TEST(ListMargin, SaysWhetherTheNextIterationCouldPassTheMargin) {
     // cfl h = 0.003 m, c0 = 10 m/s; at a stable dt of 2e-4 s a step may move 1 mm, 1.1 mm
     // with the safety factor.
     ListMargin m(0.3, 0.01, 10.0, 0.0025);
-    auto may_pass = [&](double dt_limit) {
-        return m.next_iteration_may_pass(dt_limit, m.speed_bound(dt_limit));
-    };
-    const double five = m.speed_bound(2e-4);
-    EXPECT_NEAR(five, 5.0, 1e-9);
-    EXPECT_FALSE(may_pass(std::numeric_limits<double>::infinity()));
-    EXPECT_FALSE(may_pass(2e-4));
-    EXPECT_FALSE(may_pass(3e-4));       // the acoustic limit: nothing moves
-    m.add_iteration(2e-4, five, five);  // 1 mm of 2.5
-    EXPECT_FALSE(may_pass(2e-4));       // 2.1 mm
-    m.add_iteration(1e-4, five, five);  // 1.5 mm
-    EXPECT_TRUE(may_pass(2e-4));        // 2.6 mm
-    EXPECT_FALSE(may_pass(2.5e-4));     // 2 m/s for 0.25 ms: 2.05 mm
+    EXPECT_FALSE(m.next_iteration_may_pass(std::numeric_limits<double>::infinity()));
+    EXPECT_FALSE(m.next_iteration_may_pass(2e-4));
+    EXPECT_FALSE(m.next_iteration_may_pass(3e-4));    // the acoustic limit: nothing moves
+    m.add_iteration(2e-4, 2e-4, 2e-4);                // 1 mm of 2.5
+    EXPECT_FALSE(m.next_iteration_may_pass(2e-4));    // 2.1 mm
+    m.add_iteration(1e-4, 2e-4, 2e-4);                // 1.5 mm
+    EXPECT_TRUE(m.next_iteration_may_pass(2e-4));     // 2.6 mm
+    EXPECT_FALSE(m.next_iteration_may_pass(2.5e-4));  // 2 m/s for 0.25 ms: 2.05 mm
     m.at_rebuild();
-    EXPECT_FALSE(may_pass(2e-4));
+    EXPECT_FALSE(m.next_iteration_may_pass(2e-4));
     EXPECT_EQ(m.exceeded(), 0);
 }
 
-// --early-rebuild speed: the particles' largest speed, measured, in the bound's place. Where
-// forces set a dt of 1e-4 s, half the acoustic 2e-4 s, the bound reads a particle 20 m/s fast:
-// 2 mm a step, a rebuild after every step. One measured at 2 m/s moves 0.2 mm a step, and
-// twelve steps fit in the 2.5 mm margin.
-TEST(ListMargin, BoundsTheMotionByAMeasuredSpeed) {
-    ListMargin m(0.3, 0.01, 10.0, 0.0025);
-    EXPECT_NEAR(m.speed_bound(1e-4), 20.0, 1e-9);        // cfl h / dt - c0
-    m.add_iteration(1e-4, 20.0, 20.0);                   // 2 mm
-    EXPECT_TRUE(m.next_iteration_may_pass(1e-4, 20.0));  // 4.2 mm
-    m.at_rebuild();
-    int steps = 0;
-    while (!m.next_iteration_may_pass(1e-4, 2.0)) {
-        m.add_iteration(1e-4, 2.0, 2.0);
-        ++steps;
-    }
-    EXPECT_EQ(steps, 12);  // 2.4 mm; a thirteenth step's 0.22 mm would pass 2.5
-    m.at_rebuild();
-    EXPECT_EQ(m.intervals(), 2);
-    EXPECT_EQ(m.exceeded(), 0);
-    EXPECT_NEAR(m.largest_share(), 0.0024 / 0.0025, 1e-9);
-}
-
-RunOptions dam_break_options(double skin, int rebuild_every, bool early_rebuild,
-                             bool by_speed = false) {
+RunOptions dam_break_options(double skin, int rebuild_every, bool early_rebuild) {
     RunOptions o = testing::small_run(0.08, 0.4);
     o.threads = 1;
     o.write_output = false;
     o.list_skin = skin;
     o.rebuild_every = rebuild_every;
     o.early_rebuild = early_rebuild;
-    o.early_rebuild_by_speed = by_speed;
     return o;
 }
 
-testing::ReportedRun dam_break(double skin, int rebuild_every, bool early_rebuild = false,
-                               bool by_speed = false) {
-    return testing::run_reported(DamBreak(),
-                                 dam_break_options(skin, rebuild_every, early_rebuild, by_speed));
+testing::ReportedRun dam_break(double skin, int rebuild_every, bool early_rebuild = false) {
+    return testing::run_reported(DamBreak(), dam_break_options(skin, rebuild_every, early_rebuild));
 }
 
 // DamBreak's surge runs at about 2 m/s by 0.4 s: over 8 iterations it outruns a list an eighth
@@ -139,26 +100,11 @@ TEST(EarlyRebuild, KeepsAFastFlowWithinTheMargin) {
     EXPECT_NE(thin.log.find("early for the list's margin"), std::string::npos) << thin.log;
 }
 
-// With the measured speed too (--early-rebuild speed): no interval passes the margin by its
-// own measure, and the run rebuilds no more often than the time step's bound makes it.
-TEST(EarlyRebuild, ByMeasuredSpeedKeepsAFastFlowWithinTheMarginWithFewerRebuilds) {
-    const testing::ReportedRun by_dt = dam_break(0.01, 8, true);
-    const testing::ReportedRun by_speed = dam_break(0.01, 8, true, true);
-    EXPECT_EQ(by_speed.report.list_margin_intervals_over, 0);
-    EXPECT_LE(by_speed.report.list_margin_largest_share, 1.0);
-    EXPECT_GT(by_speed.report.early_rebuilds, 0);
-    EXPECT_LE(by_speed.report.rebuilds, by_dt.report.rebuilds);
-    EXPECT_NE(by_speed.log.find("early-rebuild speed"), std::string::npos) << by_speed.log;
-}
-
-// The decision rests on global values alone (the dt, or the largest speed: a maximum over
-// every device): three devices rebuild where one does, and their particles stay bitwise the
-// same through the early rebuilds.
-class EarlyRebuildBound : public ::testing::TestWithParam<bool> {};
-
-TEST_P(EarlyRebuildBound, ThreeDevicesRebuildWhereOneDoesBitwise) {
+// The decision rests on the global dt alone: three devices rebuild where one does, and their
+// particles stay bitwise the same through the early rebuilds.
+TEST(EarlyRebuild, ThreeDevicesRebuildWhereOneDoesBitwise) {
     auto run = [](int devices) {
-        RunOptions o = dam_break_options(0.01, 8, true, GetParam());
+        RunOptions o = dam_break_options(0.01, 8, true);
         o.devices = DeviceSelection::cpu(devices);
         Simulation sim(DamBreak(), o, 0);
         while (sim.early_rebuilds() < 5) sim.step();
@@ -174,9 +120,9 @@ TEST_P(EarlyRebuildBound, ThreeDevicesRebuildWhereOneDoesBitwise) {
 
 // A checkpoint between early rebuilds (one is taken only where the next iteration rebuilds)
 // goes on bitwise, early rebuilds after it included.
-TEST_P(EarlyRebuildBound, ARestartAmongEarlyRebuildsGoesOnBitwise) {
+TEST(EarlyRebuild, ARestartAmongEarlyRebuildsGoesOnBitwise) {
     testing::TempDir dir("early-rebuild-restart");
-    RunOptions o = dam_break_options(0.01, 8, true, GetParam());
+    RunOptions o = dam_break_options(0.01, 8, true);
     o.checkpoint_dir = dir.path();
     Simulation straight(DamBreak(), o, 0);
     while (straight.early_rebuilds() < 3) straight.step();
@@ -199,11 +145,6 @@ TEST_P(EarlyRebuildBound, ARestartAmongEarlyRebuildsGoesOnBitwise) {
                                                  testing::states_by_id(restarted.particles())),
               0);
 }
-
-INSTANTIATE_TEST_SUITE_P(TimeStepOrSpeed, EarlyRebuildBound, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                             return info.param ? "BySpeed" : "ByTimeStep";
-                         });
 
 }  // namespace
 }  // namespace sph

@@ -297,27 +297,6 @@ TEST(MpiRanks, UnderMdbcOneSimulationAcrossRanksIsBitwiseOneProcess) {
     }
 }
 
-// With the list's margin bounded by the particles' largest speed (--early-rebuild speed), a
-// maximum gathered from every rank: the ranks rebuild where one process does, bitwise. A thin
-// list makes most rebuilds early.
-TEST(MpiRanks, RebuildingByTheLargestSpeedAcrossRanksIsBitwiseOneProcess) {
-    testing::TempDir dir("mpi-speed");
-    auto by_speed = [](std::vector<std::string> args) {
-        args.insert(args.end(), {"--early-rebuild", "speed", "--list-skin", "0.01"});
-        return args;
-    };
-    const std::string alone = dir.path() + "/alone";
-    const Job one_device = run(0, by_speed(simulation(alone, "1", "off")));
-    ASSERT_EQ(one_device.code, 0) << one_device.output;
-    EXPECT_NE(one_device.output.find("early for the list's margin"), std::string::npos)
-        << one_device.output;
-    const std::string out = dir.path() + "/ranks2";
-    const Job job = run(2, by_speed(simulation(out, "2", "on")));
-    ASSERT_EQ(job.code, 0) << job.output;
-    expect_same_frames(out, alone, "2 ranks rebuilding by the largest speed");
-    EXPECT_EQ(testing::read_text(out + "/gauges.csv"), testing::read_text(alone + "/gauges.csv"));
-}
-
 TEST(MpiRanks, ATraceAcrossRanksHoldsEveryRanksDevices) {
     testing::TempDir dir("mpi-trace");
     const std::string trace = dir.path() + "/trace.json";

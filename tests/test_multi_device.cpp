@@ -48,8 +48,6 @@ struct Physics {
     BoundaryModel boundary = BoundaryModel::kDbc;
     bool gradient_correction = false;
     std::int64_t perturb_seed = 0;  // --perturb: the fluid starts off its lattice
-    bool rebuild_by_speed = false;  // --early-rebuild speed
-    double list_skin = RunOptions::kDefaultListSkin;
 };
 
 Outcome run(const Problem& problem, BackendChoice backend, double dp, const Devices& devices,
@@ -58,8 +56,6 @@ Outcome run(const Problem& problem, BackendChoice backend, double dp, const Devi
     o.boundary = physics.boundary;
     o.gradient_correction = physics.gradient_correction;
     o.perturb_seed = physics.perturb_seed;
-    o.early_rebuild_by_speed = physics.rebuild_by_speed;
-    o.list_skin = physics.list_skin;
     o.devices = devices.selection;
     o.edge_stripe = devices.edge_stripe;
     o.threads = 1;
@@ -162,14 +158,6 @@ TEST_P(SeveralDevices, PerturbedDamBreakMatchesOneDeviceBitwise) {
 }
 
 // Devices that could not each own the slices mDBC's ghost nodes reach are refused, naming both.
-// Rebuilt early by the particles' largest speed, a maximum over every device's: the devices
-// rebuild where one does. The list an eighth as thick as the default, so that most rebuilds
-// are early.
-TEST_P(SeveralDevices, DamBreakRebuildingByTheLargestSpeedMatchesOneDeviceBitwise) {
-    expect_every_list_matches_one_device(DamBreak(), dam_break_dp(), 400,
-                                         {BoundaryModel::kDbc, false, 0, true, 0.01});
-}
-
 TEST(SeveralDevices, TooManyDevicesForTheMdbcHaloAreRefused) {
     RunOptions o = testing::small_run(0.08, 0.01);
     o.boundary = BoundaryModel::kMdbc;

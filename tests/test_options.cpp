@@ -54,7 +54,6 @@ INSTANTIATE_TEST_SUITE_P(
         BadOption{{"--gauge-reading", "top"}, "--gauge-reading"},
         BadOption{{"--neighbours", "grid"}, "--neighbours"},
         BadOption{{"--gradient-correction", "yes"}, "--gradient-correction"},
-        BadOption{{"--early-rebuild", "fast"}, "must be on, off or speed"},
         BadOption{{"--perturb", "-3"}, "--perturb"}, BadOption{{"--perturb", "1.5"}, "perturb"},
         BadOption{{"--perturb-size", "0"}, "--perturb-size"},
         BadOption{{"--perturb-size", "0.5"}, "--perturb-size"},
@@ -105,19 +104,6 @@ TEST(Options, NeighboursChoosesHowForcesFindsThem) {
     EXPECT_EQ(testing::parse_options(problem, {})->neighbours, RunOptions::NeighbourSearch::kList);
     EXPECT_EQ(testing::parse_options(problem, {"--neighbours", "cells"})->neighbours,
               RunOptions::NeighbourSearch::kCells);
-}
-
-TEST(Options, EarlyRebuildChoosesTheMarginsBound) {
-    DamBreak problem;
-    const std::optional<RunOptions> on = testing::parse_options(problem, {});
-    const std::optional<RunOptions> speed =
-        testing::parse_options(problem, {"--early-rebuild", "speed"});
-    const std::optional<RunOptions> off =
-        testing::parse_options(problem, {"--early-rebuild", "off"});
-    ASSERT_TRUE(on.has_value() && speed.has_value() && off.has_value());
-    EXPECT_TRUE(on->early_rebuild && !on->early_rebuild_by_speed);
-    EXPECT_TRUE(speed->early_rebuild && speed->early_rebuild_by_speed);
-    EXPECT_FALSE(off->early_rebuild || off->early_rebuild_by_speed);
 }
 
 TEST(Options, GradientCorrectionReachesTheKernels) {

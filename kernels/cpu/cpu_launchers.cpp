@@ -147,19 +147,6 @@ float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end) {
     return any_nan ? std::numeric_limits<float>::quiet_NaN() : smallest;
 }
 
-float largest_speed_squared(const Vec4* velrho, std::uint32_t begin, std::uint32_t end) {
-    float largest = 0.0f;
-    bool any_nan = false;
-#pragma omp parallel for schedule(static) reduction(max : largest) reduction(|| : any_nan)
-    for (Index i = begin; i < Index(end); ++i) {
-        const Vec4 v = velrho[i];
-        const float squared = v.x * v.x + v.y * v.y + v.z * v.z;
-        any_nan = any_nan || std::isnan(squared);
-        largest = std::max(largest, squared);
-    }
-    return any_nan ? std::numeric_limits<float>::quiet_NaN() : largest;
-}
-
 void euler_predictor(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end) {
     const StepDt step = euler_dt(dt);
     if (!step.usable) return;

@@ -34,8 +34,6 @@ void front_keys(const InstrumentArgs& args, const FrontSpec& front, float key_li
                 std::uint32_t begin, std::uint32_t end);
 // Minimum of dt_max over [begin, end); NaN if any element is NaN.
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end);
-// The largest |v|^2 over velrho[begin, end) (0 for none); NaN if any is NaN.
-float largest_speed_squared(const Vec4* velrho, std::uint32_t begin, std::uint32_t end);
 // Euler with the dt of `dt` (step_dt.h: euler_dt); nothing where that dt is unusable.
 void euler_predictor(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end);
 void euler_corrector(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end);

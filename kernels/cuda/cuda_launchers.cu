@@ -2,7 +2,6 @@
 #include "cuda/cuda_launchers.h"
 
 #include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_select.cuh>
@@ -183,19 +182,6 @@ struct NanPropagatingMin {
     __host__ __device__ float operator()(float a, float b) const { return min_keep_nan(a, b); }
 };
 
-// max() that lets a NaN through, as NanPropagatingMin.
-struct NanPropagatingMax {
-    __host__ __device__ float operator()(float a, float b) const {
-        return (a != a || b != b) ? NAN : fmaxf(a, b);
-    }
-};
-
-struct SpeedSquared {
-    __host__ __device__ float operator()(const Vec4& v) const {
-        return v.x * v.x + v.y * v.y + v.z * v.z;
-    }
-};
-
 }  // namespace
 
 void throw_cuda_error(cudaError_t status, const char* expression, const char* file, int line) {
@@ -331,22 +317,6 @@ void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, flo
     SPH_CUDA_CHECK(cub::DeviceReduce::Reduce(temp, temp_bytes, dt_max + begin, result, end - begin,
                                              NanPropagatingMin(),
                                              std::numeric_limits<float>::infinity(), stream));
-}
-
-std::size_t speed_temp_bytes(std::uint32_t capacity) {
-    std::size_t bytes = 0;
-    const auto speeds =
-        thrust::make_transform_iterator(static_cast<const Vec4*>(nullptr), SpeedSquared());
-    SPH_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, bytes, speeds, static_cast<float*>(nullptr),
-                                             capacity, NanPropagatingMax(), 0.0f));
-    return bytes;
-}
-
-void largest_speed_squared(const Vec4* velrho, std::uint32_t begin, std::uint32_t end,
-                           float* result, void* temp, std::size_t temp_bytes, cudaStream_t stream) {
-    const auto speeds = thrust::make_transform_iterator(velrho + begin, SpeedSquared());
-    SPH_CUDA_CHECK(cub::DeviceReduce::Reduce(temp, temp_bytes, speeds, result, end - begin,
-                                             NanPropagatingMax(), 0.0f, stream));
 }
 
 void store_minimum(const float* from, const MinimumTargets& targets, cudaStream_t stream) {

@@ -52,10 +52,6 @@ std::size_t minimum_temp_bytes(std::uint32_t capacity);
 // Writes min(dt_max[begin, end)) into *result, NaN if any element is NaN.
 void minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end, float* result,
                 void* temp, std::size_t temp_bytes, cudaStream_t stream);
-std::size_t speed_temp_bytes(std::uint32_t capacity);
-// Writes the largest |v|^2 over velrho[begin, end) into *result (0 for none), NaN if any is NaN.
-void largest_speed_squared(const Vec4* velrho, std::uint32_t begin, std::uint32_t end,
-                           float* result, void* temp, std::size_t temp_bytes, cudaStream_t stream);
 
 // Where store_minimum writes a device's dt minimum: other devices' slots that this GPU's kernels
 // can store into (its own memory, or a peer's with peer access on).

@@ -227,10 +227,8 @@ po::options_description physics_options(RunOptions& o, TextOptions& t) {
          "iterations between neighbour-list rebuilds, at most [-]")
         ("early-rebuild", po::value(&t.early_rebuild)->default_value(t.early_rebuild),
          "on: rebuild sooner where the next iteration could take the fastest particle past "
-         "the list's margin (2h x list-skin), its speed bounded by the time step | speed: the "
-         "same, its speed measured (fewer rebuilds where forces limit the time step) | off: "
-         "every rebuild-every iterations, whatever the flow (the report counts the intervals "
-         "that may have missed pairs)")
+         "the list's margin (2h x list-skin) | off: every rebuild-every iterations, whatever "
+         "the flow (the report counts the intervals that may have missed pairs)")
         ("neighbours", po::value(&t.neighbours)->default_value(t.neighbours),
          "how Forces finds neighbours: list (built at each rebuild; fast, 1 byte per entry) | "
          "cells (the cells around each particle, walked every time: no list, about 100 bytes "
@@ -341,11 +339,10 @@ bool read_variables(int argc, const char* const argv[], const po::options_descri
 }
 
 // A switch given as on or off; `option` names it in the refusal.
-bool parse_on_off(const std::string& text, const std::string& option,
-                  const std::string& must = "must be on or off") {
+bool parse_on_off(const std::string& text, const std::string& option) {
     if (text == "on") return true;
     if (text == "off") return false;
-    throw OptionError("--" + option + " " + must + " (got '" + text + "')");
+    throw OptionError("--" + option + " must be on or off (got '" + text + "')");
 }
 
 RunOptions::Balancing parse_balancing(const std::string& text) {
@@ -401,9 +398,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.slip = parse_slip(t.slip);
     o.gauge_reading = parse_gauge_reading(t.gauge_reading);
     o.neighbours = parse_neighbours(t.neighbours);
-    o.early_rebuild_by_speed = t.early_rebuild == "speed";
-    o.early_rebuild = o.early_rebuild_by_speed ||
-                      parse_on_off(t.early_rebuild, "early-rebuild", "must be on, off or speed");
+    o.early_rebuild = parse_on_off(t.early_rebuild, "early-rebuild");
     o.gradient_correction = parse_on_off(t.gradient_correction, "gradient-correction");
     if (!t.memory_limit.empty()) {
         o.device_memory_limit = parse_bytes(t.memory_limit, "device-memory-limit");

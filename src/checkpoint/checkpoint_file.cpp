@@ -53,7 +53,6 @@ std::string encode_meta(const RunState& s) {
     out.put(s.time);
     out.put(std::int64_t(s.iteration));
     out.put(s.next_dt_limit);
-    out.put(s.last_speed);
     out.put(s.removed);
     out.put(s.particle_iterations);
     out.put(s.largest_neighbours);
@@ -74,15 +73,14 @@ void decode_meta(const std::string& bytes, const std::string& name, RunState& s)
     s.time = in.take<double>("the time");
     s.iteration = long(in.take<std::int64_t>("the iteration"));
     s.next_dt_limit = in.take<float>("the dt limit");
-    s.last_speed = in.take<float>("the largest speed");
     s.removed = in.take<std::uint64_t>("the removed count");
     s.particle_iterations = in.take<double>("the particle iterations");
     s.largest_neighbours = in.take<std::uint32_t>("the largest neighbour count");
     s.loop_seconds = in.take<double>("the loop seconds");
     s.restarts = in.take<std::int32_t>("the restart count");
     if (!(std::isfinite(s.time) && s.time >= 0.0) || s.iteration < 0 || s.restarts < 0 ||
-        !(s.next_dt_limit > 0.0f) || !(s.last_speed >= 0.0f) || !(s.loop_seconds >= 0.0)) {
-        in.fail("impossible values (time, iteration, dt limit, speed or counters)");
+        !(s.next_dt_limit > 0.0f) || !(s.loop_seconds >= 0.0)) {
+        in.fail("impossible values (time, iteration, dt limit or counters)");
     }
 }
 

@@ -13,8 +13,7 @@
 namespace sph {
 
 constexpr std::uint32_t kCheckpointKind = 0x544B4843;  // "CHKT"
-// 2: positions in fixed point; 3: the last corrector's largest speed
-constexpr std::uint32_t kCheckpointVersion = 3;
+constexpr std::uint32_t kCheckpointVersion = 2;        // 2: positions in fixed point
 
 // This executable's build: version, commit and compiler (from CMake). A checkpoint of another
 // build is refused: its kernels may round differently.

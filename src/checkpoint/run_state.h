@@ -44,7 +44,6 @@ struct RunState {
     double time = 0.0;
     long iteration = 0;
     float next_dt_limit = 0.0f;  // the dt bound from the last corrector
-    float last_speed = 0.0f;     // its particles' largest speed (--early-rebuild speed) [m/s]
     std::uint64_t removed = 0;   // particles that left the domain so far
     double particle_iterations = 0.0;
     std::uint32_t largest_neighbours = 0;

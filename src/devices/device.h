@@ -185,12 +185,6 @@ public:
     virtual void set_minima(Stage stage, const std::vector<float>& minima) = 0;
     // The stage's minima once they are all there (after wait_for_minima or set_minima); waits.
     virtual std::vector<float> read_minima(Stage stage) = 0;
-    // Queues, after queue_minimum(stage) and before wait_for_minima(stage), the largest speed |v|
-    // of the internal particles in the state the stage's forces read (--early-rebuild speed:
-    // driver/list_margin.h); NaN if any is NaN. largest_speed(stage) [m/s] has it once
-    // read_minima(stage) has returned.
-    virtual void queue_largest_speed(Stage stage) = 0;
-    virtual float largest_speed(Stage stage) = 0;
     // Euler on every local particle with the step's dt from the device's own minima (euler_dt);
     // none where that dt is unusable, or, in the corrector, where a corrector minimum is NaN.
     virtual void euler(Stage stage, const StepClock& clock) = 0;

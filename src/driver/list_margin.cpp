@@ -5,18 +5,24 @@
 
 namespace sph {
 
-double ListMargin::speed_bound(double cfl_dt) const {
-    return std::max(cfl_h_ / cfl_dt - c0_, 0.0);
+namespace {
+
+// The fastest any particle can be where the particles' stable dt is cfl_dt.
+double fastest(double cfl_h, double c0, double cfl_dt) {
+    return std::max(cfl_h / cfl_dt - c0, 0.0);
 }
 
-void ListMargin::add_iteration(double dt, double speed_before, double speed_after) {
-    travel_ += std::max(speed_before, speed_after) * dt;
+}  // namespace
+
+void ListMargin::add_iteration(double dt, double cfl_dt_before, double cfl_dt_after) {
+    travel_ +=
+        std::max(fastest(cfl_h_, c0_, cfl_dt_before), fastest(cfl_h_, c0_, cfl_dt_after)) * dt;
     ++open_iterations_;
 }
 
-bool ListMargin::next_iteration_may_pass(double dt_limit, double speed) const {
+bool ListMargin::next_iteration_may_pass(double dt_limit) const {
     if (!(dt_limit > 0.0) || !std::isfinite(dt_limit)) return false;  // before the first step
-    return travel_ + kSafety * speed * dt_limit > margin_;
+    return travel_ + kSafety * fastest(cfl_h_, c0_, dt_limit) * dt_limit > margin_;
 }
 
 void ListMargin::at_rebuild() {

@@ -12,17 +12,15 @@
 // list. It is tight where the fastest particle sets dt_cfl and an overestimate where forces do.
 // (For two moving particles their relative motion counts, usually less than twice this.)
 //
-// The same bound, taken one iteration ahead, says when to rebuild early (--early-rebuild on): the
+// The same bound, taken one iteration ahead, says when to rebuild early (--early-rebuild): the
 // next iteration's dt is at most the dt limit the last corrector left, and its fastest particle
 // at most cfl h / dt_limit - c0 fast as it begins. The bound depends on the global dt alone, so
 // every device and rank decides alike and the invariants hold.
 //
-// Where the body-force limit sets dt rather than the fastest particle's acoustic one, that bound
-// overstates the speed, and a violent run could rebuild at every iteration for nothing
-// (bench/NOTES.md entry 35). --early-rebuild speed bounds the motion by the particles' largest
-// speed instead, reduced over every device with the corrector's dt minimum (a maximum: the same
-// bits on any number of devices): an iteration moves no particle further than dt times the
-// larger of the last two correctors' largest speeds, the speeds the forces saw half a step in.
+// That bound is exact where the fastest particle's acoustic limit sets dt, as it does in SPHERIC
+// test 2 after the impacts: a measured largest speed rebuilt at the same iterations at dp 0.04,
+// 0.02 and 0.01 m (bench/NOTES.md entry 35). Violent runs rebuild often because their spray is
+// fast, not because the bound overstates it.
 #pragma once
 
 namespace sph {
@@ -33,18 +31,15 @@ public:
     ListMargin(double cfl, double h, double c0, double margin)
         : cfl_h_(cfl * h), c0_(c0), margin_(margin) {}
 
-    // The fastest a particle can be where the particles' stable dt is cfl_dt [m/s] (0 for an
-    // infinite one: no step yet).
-    double speed_bound(double cfl_dt) const;
-    // An iteration of `dt` seconds, its particles at most speed_before fast as it began and
-    // speed_after as it ended [m/s].
-    void add_iteration(double dt, double speed_before, double speed_after);
+    // An iteration of `dt` seconds, whose particles' stable time steps were cfl_dt_before as it
+    // began and cfl_dt_after as it ended (infinite: no bound, as before the first step).
+    void add_iteration(double dt, double cfl_dt_before, double cfl_dt_after);
     // A rebuild: the interval since the last one closes (none closes before any iteration).
     void at_rebuild();
-    // Whether one more iteration, with a dt of at most `dt_limit` (the stable dt as it begins)
-    // and its particles at most `speed` fast, could take the bound past the margin. The step's
-    // own bound counts kSafety times over, for a flow that speeds up within it.
-    bool next_iteration_may_pass(double dt_limit, double speed) const;
+    // Whether one more iteration, with a dt of at most `dt_limit` (the stable dt as it begins),
+    // could take the bound past the margin. The step's own bound counts kSafety times over, for
+    // a flow that speeds up within it.
+    bool next_iteration_may_pass(double dt_limit) const;
     static constexpr double kSafety = 1.1;
 
     double margin() const { return margin_; }

@@ -47,9 +47,7 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
                                   {"boundary", o.boundary == BoundaryModel::kMdbc ? "mdbc" : "dbc"},
                                   {"slip", slip},
                                   {"rebuild-every", std::to_string(o.rebuild_every)},
-                                  {"early-rebuild", !o.early_rebuild           ? "off"
-                                                    : o.early_rebuild_by_speed ? "speed"
-                                                                               : "on"},
+                                  {"early-rebuild", o.early_rebuild ? "on" : "off"},
                                   {"list-skin", exact(o.list_skin)},
                                   {"still-water depth", exact(problem.still_water_depth())},
                                   {"cell grid", cells.str()},

@@ -53,9 +53,6 @@ struct RunOptions {
     // Rebuild sooner than k iterations where the next one could take the fastest particle past
     // the list's margin (driver/list_margin.h), so that no pair closing to 2h goes unlisted.
     bool early_rebuild = true;
-    // With early_rebuild, bound the motion by the particles' largest speed, reduced with the dt
-    // (--early-rebuild speed), where the time step alone bounds it by default.
-    bool early_rebuild_by_speed = false;
     // How Forces finds neighbours (--neighbours): a list of each particle's neighbours, built at
     // every rebuild (fast; max_neighbours entries of 1 byte per particle), or the cells around
     // the particle, walked every time (no list: the lean mode, for the largest runs). The two

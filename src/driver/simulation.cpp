@@ -434,11 +434,8 @@ void Simulation::balance() {
 }
 
 bool Simulation::at_rebuild() const {
-    if (since_rebuild_ >= options_.rebuild_every) return true;
-    if (!options_.early_rebuild) return false;
-    const double speed = options_.early_rebuild_by_speed ? double(last_speed_)
-                                                         : list_margin_.speed_bound(next_dt_limit_);
-    return list_margin_.next_iteration_may_pass(next_dt_limit_, speed);
+    return since_rebuild_ >= options_.rebuild_every ||
+           (options_.early_rebuild && list_margin_.next_iteration_may_pass(next_dt_limit_));
 }
 
 void Simulation::step() {
@@ -455,9 +452,8 @@ void Simulation::advance() {
         if (since_rebuild_ < options_.rebuild_every) ++early_rebuilds_;
     }
     if (rebuild && balancer_) balance();
-    StepRequest request{iteration_, rebuild, time_, options_.t_end, next_dt_limit_};
-    request.measure_speed = options_.early_rebuild && options_.early_rebuild_by_speed;
-    const StepResult r = run_devices(request, "devices' step");
+    const StepResult r = run_devices(
+        StepRequest{iteration_, rebuild, time_, options_.t_end, next_dt_limit_}, "devices' step");
     if (r.non_finite) fail_non_finite();
     if (rebuild) {
         devices_sorted_ = true;
@@ -468,13 +464,7 @@ void Simulation::advance() {
     count_removed(r.removed);
     particle_iterations_ += double(particle_count_ - removed_);
     time_ += r.dt;
-    if (request.measure_speed) {
-        list_margin_.add_iteration(r.dt, last_speed_, r.largest_speed);
-        last_speed_ = r.largest_speed;
-    } else {
-        list_margin_.add_iteration(r.dt, list_margin_.speed_bound(next_dt_limit_),
-                                   list_margin_.speed_bound(r.next_dt_limit));
-    }
+    list_margin_.add_iteration(r.dt, next_dt_limit_, r.next_dt_limit);
     next_dt_limit_ = r.next_dt_limit;
     since_rebuild_ = rebuild ? 1 : since_rebuild_ + 1;
     if (balancer_) {

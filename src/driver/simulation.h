@@ -186,8 +186,6 @@ private:
     double time_ = 0.0;
     long iteration_ = 0;
     float next_dt_limit_;  // dt bound from the last corrector's forces
-    // The largest particle speed the last corrector's forces saw (--early-rebuild speed) [m/s].
-    float last_speed_ = 0.0f;
     // Iterations since the last rebuild (k before the first, and on resuming from a checkpoint,
     // which is always taken where the next iteration rebuilds); rebuilds, and those before k.
     int since_rebuild_ = 0;

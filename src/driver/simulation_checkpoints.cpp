@@ -27,7 +27,6 @@ void Simulation::resume(const RunState& saved, bool same_split) {
     time_ = saved.time;
     iteration_ = saved.iteration;
     next_dt_limit_ = saved.next_dt_limit;
-    last_speed_ = saved.last_speed;
     since_rebuild_ = options_.rebuild_every;  // every checkpoint is taken before a rebuild
     removed_ = saved.removed;
     particle_iterations_ = saved.particle_iterations;
@@ -51,7 +50,6 @@ RunState Simulation::capture_state(const OutputPositions& outputs, double loop_s
     s.time = time_;
     s.iteration = iteration_;
     s.next_dt_limit = next_dt_limit_;
-    s.last_speed = last_speed_;
     s.removed = removed_;
     s.particle_iterations = particle_iterations_;
     s.largest_neighbours = largest_neighbours_;

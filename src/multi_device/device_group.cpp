@@ -27,7 +27,6 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       right_band_start_(devices_.size()),
       outside_(devices_.size()),
       local_min_{std::vector<float>(devices_.size()), std::vector<float>(devices_.size())},
-      local_speed_(devices_.size(), 0.0f),
       minimum_sources_(devices_.size()),
       sends_(devices_.size()),
       forces_seconds_(devices_.size()),
@@ -200,15 +199,6 @@ StepResult DeviceGroup::step(const StepRequest& request) {
     request_ = request;  // the workers wait: nothing reads it until run_on_workers
     result_ = StepResult{};
     run_on_workers(Command::kStep);
-    if (request.measure_speed && !request.rebuild_only && !result_.outside_grid) {
-        // Every device's, this rank's read by its workers, the others' gathered at the
-        // corrector's barrier; a maximum, so the same bits however the particles are split.
-        float largest = 0.0f;
-        for (float speed : local_speed_) {
-            largest = std::isnan(largest) || std::isnan(speed) ? NAN : std::max(largest, speed);
-        }
-        result_.largest_speed = largest;
-    }
     return result_;
 }
 
@@ -336,7 +326,6 @@ void DeviceGroup::run_step(int d) {
         TracedRegion region(host_track_[d], "dt read-back", "wait");
         predictor = dev.read_minima(Stage::kPredictor);
         corrector = dev.read_minima(Stage::kCorrector);
-        if (request_.measure_speed) local_speed_[d] = dev.largest_speed(Stage::kCorrector);
     }
     // Every device holds the same minima, so every worker takes the same branch here; where the
     // dt is unusable the devices' Euler left the state as it was.

@@ -37,9 +37,8 @@ struct StepRequest {
     long iteration = 0;
     bool rebuild = false;
     double time = 0.0, t_end = 0.0;
-    float dt_limit = 0.0f;       // dt bound carried over from the last corrector
-    bool rebuild_only = false;   // sort, migrate and list, and take no step (the state as it was)
-    bool measure_speed = false;  // StepResult::largest_speed wanted (--early-rebuild speed)
+    float dt_limit = 0.0f;      // dt bound carried over from the last corrector
+    bool rebuild_only = false;  // sort, migrate and list, and take no step (the state as it was)
 };
 
 struct StepResult {
@@ -48,9 +47,6 @@ struct StepResult {
     bool non_finite = false;    // dt became NaN or not positive (the state is left as it was)
     float dt = 0.0f;            // the step taken
     float next_dt_limit = 0.0f;
-    // With measure_speed: the largest |v| [m/s] over all devices in the state the corrector's
-    // forces read (NaN if any is NaN).
-    float largest_speed = 0.0f;
     std::uint32_t largest_neighbours = 0;  // at this rebuild, over all devices
     bool list_grown = false;  // a device of this rank grew its neighbour list at this rebuild
 };
@@ -200,7 +196,6 @@ private:
     // device waiting for the others' on its own; across ranks through the host.
     void stage(int d, Stage stage);
     void share_minimum_here(int d, Stage stage);
-    void queue_speed_if_asked(int d, Stage stage);
     void share_minimum_across_ranks(int d, Stage stage);
     void plan_sends(int d);
     std::uint32_t left_external(int d) const;
@@ -231,7 +226,6 @@ private:
     bool remove_outside_ = false;
     // Per stage, across ranks: every device's minimum, gathered at the stage's barrier.
     std::vector<float> local_min_[kStages];
-    std::vector<float> local_speed_;  // each device's largest speed (measure_speed)
     // In one process: where device d copies its minimum (the other devices' slots d), and whose
     // it waits for.
     std::vector<std::vector<Endpoint>> minimum_copies_[kStages];

@@ -72,21 +72,12 @@ void DeviceGroup::stage(int d, Stage stage) {
     }
 }
 
-// The corrector's largest speed (--early-rebuild speed), queued behind the device's minimum so
-// that the other devices need not wait for it; it comes back to the host with the minima.
-void DeviceGroup::queue_speed_if_asked(int d, Stage stage) {
-    if (request_.measure_speed && stage == Stage::kCorrector) {
-        devices_[d]->queue_largest_speed(stage);
-    }
-}
-
 // Device to device: each copies its minimum into the others' memory, and waits there for theirs
 // (which also says that their edge forces have arrived). The host only sees to it that a device
 // waits for another's minimum once that has been queued.
 void DeviceGroup::share_minimum_here(int d, Stage stage) {
     Device& dev = *devices_[d];
     dev.queue_minimum(stage, std::uint32_t(d), minimum_copies_[index_of(stage)][d]);
-    queue_speed_if_asked(d, stage);
     long mine = 0;
     {
         std::lock_guard<std::mutex> lock(marker_mutex_);
@@ -107,14 +98,9 @@ void DeviceGroup::share_minimum_here(int d, Stage stage) {
 void DeviceGroup::share_minimum_across_ranks(int d, Stage stage) {
     Device& dev = *devices_[d];
     dev.queue_minimum(stage, std::uint32_t(d), {});
-    queue_speed_if_asked(d, stage);
     dev.wait_for_minima(stage, {});
     std::vector<float>& minima = local_min_[index_of(stage)];
     minima[d] = dev.read_minima(stage)[std::size_t(d)];
-    // Gathered with the minimum at the barrier below.
-    if (request_.measure_speed && stage == Stage::kCorrector) {
-        local_speed_[d] = dev.largest_speed(stage);
-    }
     {  // what the central stripe did not hide
         TimedRegion region(stats_[d].rank_forces_seconds, host_track_[d], "edge forces over MPI",
                            "exchange");

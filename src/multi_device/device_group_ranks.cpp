@@ -22,7 +22,6 @@ void DeviceGroup::share_across_ranks() {
         for (const auto* v : counts) mine.put((*v)[d]);
         mine.put(local_min_[0][d]);
         mine.put(local_min_[1][d]);
-        mine.put(local_speed_[d]);
         mine.put(forces_seconds_[d]);
     }
     const std::vector<std::string> all = span_.ranks()->all_gather(mine.bytes());
@@ -34,7 +33,6 @@ void DeviceGroup::share_across_ranks() {
             for (auto* v : counts) (*v)[d] = from.take<std::uint32_t>("count");
             local_min_[0][d] = from.take<float>("minimum");
             local_min_[1][d] = from.take<float>("minimum");
-            local_speed_[d] = from.take<float>("largest speed");
             forces_seconds_[d] = from.take<double>("Forces seconds");
         }
     }

@@ -3,7 +3,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <cmath>
 #include <fstream>
 #include <limits>
 #include <new>
@@ -310,15 +309,6 @@ void CpuDevice::queue_minimum(Stage stage, std::uint32_t slot,
     for (const Endpoint& to : also_to) {
         transport_.copy(to, Endpoint{Endpoint::kHostMemory, mine}, sizeof(float));
     }
-}
-
-void CpuDevice::queue_largest_speed(Stage stage) {
-    TimedRegion timer(times_.minimum_scan, trace_, "largest speed", "kernel");
-    use_threads();
-    const Vec4* velrho =
-        stage == Stage::kCorrector ? predicted_velrho() : buffers_.current.velrho.data();
-    speeds_[index_of(stage)] = std::sqrt(cpu::largest_speed_squared(
-        velrho, buffers_.ranges.left, buffers_.ranges.left + buffers_.ranges.internal));
 }
 
 void CpuDevice::set_minima(Stage stage, const std::vector<float>& minima) {

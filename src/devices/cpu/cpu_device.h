@@ -49,8 +49,6 @@ public:
     void wait_for_minima(Stage, const std::vector<Device*>&) override {}
     void set_minima(Stage stage, const std::vector<float>& minima) override;
     std::vector<float> read_minima(Stage stage) override { return minima_[index_of(stage)]; }
-    void queue_largest_speed(Stage stage) override;
-    float largest_speed(Stage stage) override { return speeds_[index_of(stage)]; }
     void euler(Stage stage, const StepClock& clock) override;
     void record_marker() override {}  // euler() is done when it returns
     void wait_for_marker() override {}
@@ -134,7 +132,6 @@ private:
     KernelTimes times_;
     double forces_seconds_[kStages] = {0.0, 0.0};
     std::vector<float> minima_[kStages];  // prepare_minima
-    float speeds_[kStages] = {NAN, NAN};  // queue_largest_speed
     HostTransport transport_;
     TraceTrack trace_;  // kernels and sends run on the calling thread: one track
 };

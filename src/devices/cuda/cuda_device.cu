@@ -100,7 +100,7 @@ std::string CudaDevice::description() const {
 
 std::size_t CudaDevice::temp_bytes(std::uint32_t capacity) const {
     return std::max({cuda::sort_temp_bytes(capacity), cuda::minimum_temp_bytes(capacity),
-                     cuda::speed_temp_bytes(capacity), cuda::select_temp_bytes(capacity)});
+                     cuda::select_temp_bytes(capacity)});
 }
 
 std::size_t CudaDevice::bytes_needed(const DeviceLayout& layout) const {
@@ -449,7 +449,7 @@ std::size_t CudaDevice::bytes_allocated() const {
         buffers_.current, buffers_.incoming);
     for (const DeviceMemory* m :
          {&force_, &dt_max_, &cell_, &cell_start_, &cell_end_, &cell_split_, &list_, &list_rows_,
-          &temp_, &scalars_, &minima_, &speeds_, &instrument_sites_, &instrument_sums_}) {
+          &temp_, &scalars_, &minima_, &instrument_sites_, &instrument_sums_}) {
         total += m->bytes();
     }
     return total;

@@ -67,8 +67,6 @@ public:
     void wait_for_minima(Stage stage, const std::vector<Device*>& from) override;
     void set_minima(Stage stage, const std::vector<float>& minima) override;
     std::vector<float> read_minima(Stage stage) override;
-    void queue_largest_speed(Stage stage) override;
-    float largest_speed(Stage stage) override;
     void euler(Stage stage, const StepClock& clock) override;
     void record_marker() override;
     void wait_for_marker() override;
@@ -177,10 +175,6 @@ private:
     cudaStream_t readback_stream_ = nullptr;
     std::map<int, bool> peer_stores_;  // stores_into's answers
     cudaEvent_t minimum_sent_[kStages] = {}, minima_here_[kStages] = {}, minima_read_[kStages] = {};
-    // Each stage's largest |v|^2 (queue_largest_speed), copied to the host with the minima.
-    DeviceMemory speeds_;
-    PinnedMemory speeds_readback_;
-    bool speed_queued_[kStages] = {};
     DeviceLayout layout_{};
     SphParams params_{};
     ParticleBuffers<DeviceArray> buffers_;

@@ -3,7 +3,6 @@
 // its Euler waits for theirs on the GPU and takes the dt from them (step_dt.h), so that between a
 // stage's Forces and its Euler no GPU waits for the host. The host reads the minima back while
 // Euler runs.
-#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
@@ -21,26 +20,6 @@ void CudaDevice::prepare_minima(std::uint32_t devices) {
     minima_.allocate("dt minima", bytes);
     minima_readback_.allocate("dt minima readback", bytes);
     SPH_CUDA_CHECK(cudaMemset(minima_.as<void>(), 0xFF, bytes));  // NaN until set
-    speeds_.allocate("largest speeds", kStages * sizeof(float));
-    speeds_readback_.allocate("largest speeds readback", kStages * sizeof(float));
-}
-
-void CudaDevice::queue_largest_speed(Stage stage) {
-    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    const bool predicted = stage == Stage::kCorrector;
-    timer_.begin(stream_);
-    cuda::largest_speed_squared(
-        predicted ? predicted_velrho() : buffers_.current.velrho.as<Vec4>(), buffers_.ranges.left,
-        buffers_.ranges.left + buffers_.ranges.internal, speeds_.as<float>() + index_of(stage),
-        temp_.as<void>(), temp_.bytes(), stream_);
-    timer_.end(stream_, &KernelTimes::minimum_scan, "largest speed");
-    speed_queued_[index_of(stage)] = true;
-}
-
-float CudaDevice::largest_speed(Stage stage) {
-    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
-    SPH_CUDA_CHECK(cudaEventSynchronize(minima_read_[index_of(stage)]));
-    return std::sqrt(speeds_readback_.as<float>()[index_of(stage)]);
 }
 
 void CudaDevice::queue_minimum(Stage stage, std::uint32_t slot,
@@ -97,12 +76,6 @@ void CudaDevice::wait_for_minima(Stage stage, const std::vector<Device*>& from) 
     SPH_CUDA_CHECK(cudaMemcpyAsync(minima_readback_of(stage), minima_of(stage),
                                    devices_ * sizeof(float), cudaMemcpyDeviceToHost,
                                    readback_stream_));
-    if (speed_queued_[index_of(stage)]) {  // queued on stream_ behind this stage's minimum
-        const int at = index_of(stage);
-        SPH_CUDA_CHECK(cudaMemcpyAsync(speeds_readback_.as<float>() + at, speeds_.as<float>() + at,
-                                       sizeof(float), cudaMemcpyDeviceToHost, readback_stream_));
-        speed_queued_[at] = false;
-    }
     SPH_CUDA_CHECK(cudaEventRecord(minima_read_[index_of(stage)], readback_stream_));
 }
 

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Which fluid particles are fast, where, and with how many neighbours, frame by frame.
+
+Reads a run's .vtu frames (appended raw, zlib, UInt64 headers, as io/vtu_writer.cpp writes them)
+with numpy alone, so that it runs on the GPU machine, where VTK's Python is missing. For each
+frame: how many fluid particles pass a few speeds, and the fastest few with their position,
+velocity, density, pressure, and how many particles (fluid and wall) lie within 2h; and which
+particles are gone since the last frame (left the domain), where they were last seen.
+
+    python3 bench/fast_particles.py OUTPUT_DIR --dp 0.01 [--h-factor 1.3] [--top 12]
+"""
+import argparse
+import glob
+import os
+import re
+import struct
+import zlib
+
+import numpy as np
+
+TYPES = {"Float32": np.float32, "Float64": np.float64, "UInt8": np.uint8, "UInt32": np.uint32,
+         "Int32": np.int32, "Int64": np.int64, "UInt64": np.uint64}
+
+
+def read_vtu(path):
+    """The point arrays of a .vtu frame, by name ('Points' for the positions)."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    start = raw.index(b"<AppendedData")
+    data = raw.index(b"_", start) + 1
+    header = raw[:start].decode("utf-8", "replace")
+    arrays = {}
+    for m in re.finditer(r"<DataArray ([^>]*)/>", header):
+        attrs = dict(re.findall(r'(\w+)="([^"]*)"', m.group(1)))
+        at = data + int(attrs["offset"])
+        blocks, _, _ = struct.unpack_from("<QQQ", raw, at)
+        sizes = struct.unpack_from("<%dQ" % blocks, raw, at + 24)
+        at += 24 + 8 * blocks
+        chunks = []
+        for size in sizes:
+            chunks.append(zlib.decompress(raw[at:at + size]))
+            at += size
+        values = np.frombuffer(b"".join(chunks), dtype=TYPES[attrs["type"]])
+        components = int(attrs.get("NumberOfComponents", "1"))
+        arrays[attrs["Name"]] = values.reshape(-1, components) if components > 1 else values
+    return arrays
+
+
+def frame_time(output_dir):
+    """Frame file -> simulated time, from the .pvd series."""
+    times = {}
+    for pvd in glob.glob(os.path.join(output_dir, "*.pvd")):
+        for m in re.finditer(r'timestep="([^"]+)"[^>]*file="([^"]+)"', open(pvd).read()):
+            times[os.path.basename(m.group(2))] = float(m.group(1))
+    return times
+
+
+def neighbours_within(points, centre, radius):
+    return int(np.count_nonzero(np.sum((points - centre) ** 2, axis=1) < radius * radius)) - 1
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("output_dir")
+    parser.add_argument("--dp", type=float, required=True)
+    parser.add_argument("--h-factor", type=float, default=1.3)
+    parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--speeds", default="4,6,8,12,20")
+    args = parser.parse_args()
+    two_h = 2.0 * args.h_factor * args.dp
+    speeds = [float(s) for s in args.speeds.split(",")]
+    times = frame_time(args.output_dir)
+    previous = None
+    for path in sorted(glob.glob(os.path.join(args.output_dir, "*.vtu"))):
+        a = read_vtu(path)
+        pos, vel, fluid = a["Points"].astype(np.float64), a["velocity"], a["type"] == 0
+        speed = np.linalg.norm(vel, axis=1)
+        speed[~fluid] = -1.0  # never among the fastest
+        t = times.get(os.path.basename(path), float("nan"))
+        counts = ", ".join("%d over %g" % (np.count_nonzero(speed > s), s) for s in speeds)
+        print("t = %.3f s: %d fluid, largest speed %.2f m/s; %s" %
+              (t, np.count_nonzero(fluid), max(speed.max(), 0.0), counts))
+        walls = pos[~fluid]
+        for i in np.argsort(speed)[::-1][:args.top]:
+            near_wall = np.sqrt(np.min(np.sum((walls - pos[i]) ** 2, axis=1)))
+            print("  id %8d at (%.3f, %.3f, %.3f) v (%+.2f, %+.2f, %+.2f) |v| %.2f rho %.1f "
+                  "p %.0f; within 2h: %d fluid, %d wall; nearest wall particle %.1f dp" %
+                  (a["id"][i], *pos[i], *vel[i], speed[i], a["density"][i], a["pressure"][i],
+                   neighbours_within(pos[fluid], pos[i], two_h),
+                   neighbours_within(walls, pos[i], two_h) + 1, near_wall / args.dp))
+        ids = dict(zip(a["id"].tolist(), range(len(a["id"]))))
+        if previous is not None:
+            gone = [j for j, k in previous[0].items() if j not in ids]
+            for j in gone[:args.top]:
+                k = previous[0][j]
+                print("  gone since the last frame: id %d, last at (%.3f, %.3f, %.3f) v "
+                      "(%+.2f, %+.2f, %+.2f)" % (j, *previous[1][k], *previous[2][k]))
+            if len(gone) > args.top:
+                print("  ... and %d more gone" % (len(gone) - args.top))
+        previous = (ids, pos, vel)
+
+
+if __name__ == "__main__":
+    main()
