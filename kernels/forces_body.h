@@ -12,7 +12,8 @@
 // pressure goes through the corrected kernel gradient (gradient_correction.h). Neighbours are
 // summed in list order, which is the same on every device split: results are bitwise reproducible.
 // They come from the list or, under --neighbours cells, straight from the cells (CellNeighbours),
-// in the same order: the two give the same bits.
+// in the same order: the two give the same bits. Under --no-penetration the corrector's pair loop
+// also finds each fluid particle's nearest wall, whose face may stop it (wall_contact.h).
 #pragma once
 
 #include <cmath>
@@ -26,6 +27,7 @@
 #include "list_walk.h"
 #include "particle_type.h"
 #include "tait.h"
+#include "wall_contact.h"
 #include "wendland.h"
 
 namespace sph {
@@ -78,6 +80,9 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
     const WendlandGradient gradient = make_wendland_gradient(p);
     Vec3 acc = make_vec3(0.0f, 0.0f, 0.0f);
     float drho = 0.0f;
+    // Only the corrector's Forces know the step's dt, and only they correct (wall_contact.h).
+    const bool contact = fluid_i && p.no_penetration && a.step.predictor_minima != nullptr;
+    Vec3 contact_change = make_vec3(0.0f, 0.0f, 0.0f);
     // No distance test in the pair loops: F is zero from r = 2h on, so the list skin's pairs add
     // exact zeros (every term is a multiple of f), and a branch would only make the velocity's
     // load wait for the position's.
@@ -102,9 +107,10 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
         // inside the water and holds the free surface up: it stays as it is, as does the viscosity.
         SymmetricMatrix3 moment;
         Vec3 differentiating = make_vec3(0.0f, 0.0f, 0.0f);
-        // The pair loop four times, for gamma 7 or any other and with the correction or without:
-        // the choices made here, once.
-        const auto fluid_pairs = [&](auto gamma_is_7, auto corrected) {
+        NearestWall nearest;
+        // The pair loop eight times, for gamma 7 or any other, with the correction or without,
+        // and looking for the nearest wall or not: the choices made here, once.
+        const auto fluid_pairs = [&](auto gamma_is_7, auto corrected, auto finds_walls) {
             neighbours.for_each(i, pos_i, [&](std::uint32_t j) {
                 const FixedPos pos_j = a.pos[j];
                 const Vec4 vr_j = a.velrho[j];
@@ -139,14 +145,26 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
                     add_outer_product(moment, -volume_f, r);
                     differentiating += (volume_f * (pressure_j - pressure_i)) * r;
                 }
+                if constexpr (decltype(finds_walls)::value) {
+                    const bool closer = type_j != float(kFluid) && r2 < nearest.r2;
+                    nearest.r2 = closer ? r2 : nearest.r2;
+                    nearest.index = closer ? j : nearest.index;
+                }
                 return false;
             });
         };
+        const auto with_contact_choice = [&](auto gamma_is_7, auto corrected) {
+            if (contact) {
+                fluid_pairs(gamma_is_7, corrected, std::true_type{});
+            } else {
+                fluid_pairs(gamma_is_7, corrected, std::false_type{});
+            }
+        };
         const auto with_correction_choice = [&](auto gamma_is_7) {
             if (p.gradient_correction) {
-                fluid_pairs(gamma_is_7, std::true_type{});
+                with_contact_choice(gamma_is_7, std::true_type{});
             } else {
-                fluid_pairs(gamma_is_7, std::false_type{});
+                with_contact_choice(gamma_is_7, std::false_type{});
             }
         };
         if (eos.gamma_is_7) {
@@ -158,9 +176,19 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
             acc += (-inv_rho_i) * (gradient_correction(moment) * differentiating - differentiating);
         }
         acc += p.gravity;
+        if (contact && nearest.r2 < INFINITY) {
+            contact_change =
+                contact_velocity_change(displacement(pos_i, a.pos[nearest.index], unit), vel_i,
+                                        a.to_ghost[nearest.index], p.dp);
+        }
+    }
+    // A contact is no force: the stable dt comes from the forces alone.
+    a.dt_max[i] = particle_dt_max(fluid_i, acc, drho, rho_i, vel_i, p);
+    if (contact_change.x != 0.0f || contact_change.y != 0.0f || contact_change.z != 0.0f) {
+        const StepDt step = euler_dt(a.step);
+        if (step.usable) acc += (1.0f / step.dt) * contact_change;
     }
     a.force[i] = make_vec4(acc.x, acc.y, acc.z, drho);
-    a.dt_max[i] = particle_dt_max(fluid_i, acc, drho, rho_i, vel_i, p);
 }
 
 }  // namespace sph

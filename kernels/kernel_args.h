@@ -10,6 +10,7 @@
 #include "neighbour_list.h"
 #include "particle_record.h"
 #include "sph_params.h"
+#include "step_dt.h"
 #include "vec.h"
 
 namespace sph {
@@ -145,6 +146,11 @@ struct ForcesArgs {
     // The cells' splits, for the walk under --neighbours cells: its rows trimmed as the list
     // build trims them, so that both meet the same pairs.
     const std::uint8_t* cell_split = nullptr;
+    // Under --no-penetration (wall_contact.h): the walls' ghost offsets, and where the
+    // corrector's Forces find the step's dt, as its Euler will (no predictor minima: the
+    // predictor's Forces, before the dt is known, which correct nothing).
+    const Vec3* to_ghost = nullptr;
+    EulerDt step{nullptr, nullptr, 0, StepClock{}};
 };
 
 // Euler: predictor reads pos, velrho, force and writes pos_pred, velrho_pred; corrector reads

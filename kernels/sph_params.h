@@ -31,6 +31,9 @@ struct SphParams {
     BoundaryModel boundary;  // how walls get their density
     // The pressure force through a corrected kernel gradient (gradient_correction.h).
     bool gradient_correction = false;
+    // Under mDBC: fluid closing on a wall's face within dp/4 of it stops closing (wall_contact.h).
+    bool no_penetration = false;
+    float dp = 0.0f;  // the particle spacing [m]
 };
 
 }  // namespace sph

@@ -216,6 +216,10 @@ TEST(RestartRefusal, PhysicsOptionsThatDifferAreNamed) {
     EXPECT_NE(corrected.find("gradient-correction (checkpoint: not set, now: on)"),
               std::string::npos)
         << corrected;
+    const std::string contact =
+        restart_error(path, {"--boundary", "mdbc", "--no-penetration", "on"});
+    EXPECT_NE(contact.find("no-penetration (checkpoint: not set, now: on)"), std::string::npos)
+        << contact;
 }
 
 TEST(RestartRefusal, ACorruptedCheckpointIsRefusedByItsCheck) {

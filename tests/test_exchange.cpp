@@ -30,8 +30,8 @@ class TaggingDevice : public CpuDevice {
 public:
     TaggingDevice(int owner, int threads) : CpuDevice(threads), owner_(owner) {}
 
-    void forces(Stage stage, const ForceSends& sends) override {
-        CpuDevice::forces(stage, ForceSends{});  // real forces give a real dt
+    void forces(Stage stage, const ForceSends& sends, const StepClock& clock) override {
+        CpuDevice::forces(stage, ForceSends{}, clock);  // real forces give a real dt
         const LocalRanges& l = ranges();
         auto* force = static_cast<Vec4*>(force_buffer().ptr);
         const auto* id = static_cast<const std::uint32_t*>(current().id.ptr);

@@ -54,6 +54,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadOption{{"--gauge-reading", "top"}, "--gauge-reading"},
         BadOption{{"--neighbours", "grid"}, "--neighbours"},
         BadOption{{"--gradient-correction", "yes"}, "--gradient-correction"},
+        BadOption{{"--no-penetration", "yes"}, "--no-penetration"},
+        BadOption{{"--no-penetration", "on"}, "needs --boundary mdbc"},
         BadOption{{"--perturb", "-3"}, "--perturb"}, BadOption{{"--perturb", "1.5"}, "perturb"},
         BadOption{{"--perturb-size", "0"}, "--perturb-size"},
         BadOption{{"--perturb-size", "0.5"}, "--perturb-size"},
@@ -114,6 +116,18 @@ TEST(Options, GradientCorrectionReachesTheKernels) {
     ASSERT_TRUE(off.has_value() && on.has_value());
     EXPECT_FALSE(make_sph_params(*off, 0.55).gradient_correction);
     EXPECT_TRUE(make_sph_params(*on, 0.55).gradient_correction);
+}
+
+TEST(Options, NoPenetrationReachesTheKernelsUnderMdbc) {
+    DamBreak problem;
+    const std::optional<RunOptions> off = testing::parse_options(problem, {"--boundary", "mdbc"});
+    const std::optional<RunOptions> on = testing::parse_options(
+        problem, {"--boundary", "mdbc", "--no-penetration", "on", "--dp", "0.04"});
+    ASSERT_TRUE(off.has_value() && on.has_value());
+    EXPECT_FALSE(make_sph_params(*off, 0.55).no_penetration);
+    const SphParams p = make_sph_params(*on, 0.55);
+    EXPECT_TRUE(p.no_penetration);
+    EXPECT_EQ(p.dp, 0.04f);
 }
 
 // --boundary and --slip reach the settings, and --slip the walls' kinds as they are laid out.

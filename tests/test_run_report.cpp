@@ -206,6 +206,7 @@ TEST(RunReport, RecordsThePhysicsSettings) {
     o.slip = RunOptions::Slip::kFreeSlip;
     o.viscosity_alpha = 0.013;
     o.gradient_correction = true;
+    o.no_penetration = true;
     o.perturb_seed = 7;
     const Reported r = run_dam_break(o);
     const json& p = r.doc["physics"];
@@ -218,6 +219,7 @@ TEST(RunReport, RecordsThePhysicsSettings) {
     EXPECT_EQ(p["boundary"], "mdbc");
     EXPECT_EQ(p["slip"], "free-slip");
     EXPECT_EQ(p["gradient-correction"], "on");
+    EXPECT_EQ(p["no-penetration"], "on");
     EXPECT_EQ(p["perturb"], "7 size 0.001");
     EXPECT_EQ(p["problem"], "DamBreak");
     EXPECT_NE(r.printed.find("alpha 0.013, delta 0.1"), std::string::npos) << r.printed;
@@ -227,6 +229,7 @@ TEST(RunReport, RecordsThePhysicsSettings) {
     testing::TempDir plain_dir("report-physics-plain");
     const Reported plain = run_dam_break(dam_break_options(1, plain_dir.path(), 0.01));
     EXPECT_FALSE(plain.doc["physics"].contains("gradient-correction"));
+    EXPECT_FALSE(plain.doc["physics"].contains("no-penetration"));
     EXPECT_FALSE(plain.doc["physics"].contains("perturb"));
     EXPECT_EQ(plain.doc["physics"]["boundary"], "dbc");
 }

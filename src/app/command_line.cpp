@@ -146,7 +146,8 @@ struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
                 mpi_buffers = "staged", out_of_domain = "remove", trace_window = "10:30",
                 boundary = "dbc", slip = "problem", neighbours = "list", early_rebuild = "on",
-                gradient_correction = "off", checkpoint_every, gauge_reading = "surface";
+                gradient_correction = "off", no_penetration = "off", checkpoint_every,
+                gauge_reading = "surface";
     std::vector<std::string> gauges, probes, walls, panels, moments;
 };
 
@@ -205,6 +206,10 @@ po::options_description physics_options(RunOptions& o, TextOptions& t) {
          "on: the fluid's pressure force through a kernel gradient corrected to be exact for "
          "linear pressure fields (Bonet & Lok), faded out at the free surface; about 5 % of "
          "the speed | off")
+        ("no-penetration", po::value(&t.no_penetration)->default_value(t.no_penetration),
+         "on (with --boundary mdbc): a fluid particle closing on a wall within dp/4 of its "
+         "surface stops closing, so that spray cannot fly into the walls and be thrown back out "
+         "| off")
         ("h-factor", with_default(&o.h_factor), "smoothing length h = h-factor * dp [-]")
         ("perturb", with_default(&o.perturb_seed),
          "SEED: start each fluid particle up to --perturb-size dp off its place along each axis, "
@@ -400,6 +405,12 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.neighbours = parse_neighbours(t.neighbours);
     o.early_rebuild = parse_on_off(t.early_rebuild, "early-rebuild");
     o.gradient_correction = parse_on_off(t.gradient_correction, "gradient-correction");
+    o.no_penetration = parse_on_off(t.no_penetration, "no-penetration");
+    if (o.no_penetration && o.boundary != BoundaryModel::kMdbc) {
+        throw OptionError(
+            "--no-penetration on needs --boundary mdbc: DBC walls keep the fluid "
+            "out by themselves");
+    }
     if (!t.memory_limit.empty()) {
         o.device_memory_limit = parse_bytes(t.memory_limit, "device-memory-limit");
         require(o.device_memory_limit > 0, "device-memory-limit", "must be positive",

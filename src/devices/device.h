@@ -163,8 +163,9 @@ public:
     // --- Time stepping ---
     // Forces on the internal particles. Each send leaves as soon as its edge slice's forces are
     // done, while the rest still compute; it writes the receiver's memory only after the
-    // receiver's last record_marker(), which must have returned before this is called.
-    virtual void forces(Stage stage, const ForceSends& sends) = 0;
+    // receiver's last record_marker(), which must have returned before this is called. `clock`:
+    // the step's, which with the predictor's minima gives the corrector's Forces the step's dt.
+    virtual void forces(Stage stage, const ForceSends& sends, const StepClock& clock) = 0;
     virtual Endpoint force_buffer() = 0;  // Vec4 per local particle: external ones are received
 
     // --- The step's dt, where the devices are (step_dt.h) ---

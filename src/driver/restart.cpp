@@ -54,6 +54,7 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
                                   {"particles at set-up", std::to_string(particles_at_setup)}};
     // Only where it is on: a checkpoint written before the option existed restarts without it.
     if (o.gradient_correction) settings.push_back({"gradient-correction", "on"});
+    if (o.no_penetration) settings.push_back({"no-penetration", "on"});
     if (o.perturb_seed != 0) {
         settings.push_back(
             {"perturb", std::to_string(o.perturb_seed) + " size " + exact(o.perturb_size)});

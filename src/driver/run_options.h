@@ -73,6 +73,7 @@ struct RunOptions {
     double gravity = 9.81;
     BoundaryModel boundary = BoundaryModel::kDbc;  // --boundary
     bool gradient_correction = false;              // --gradient-correction
+    bool no_penetration = false;                   // --no-penetration (kernels/wall_contact.h)
     // --slip: the walls' viscous term as each problem sets it, or the same for every wall.
     enum class Slip { kProblem, kNoSlip, kFreeSlip };
     Slip slip = Slip::kProblem;

@@ -34,6 +34,10 @@ SphParams make_sph_params(const RunOptions& o, double still_water_depth) {
     p.gravity = make_vec3(0.0f, 0.0f, float(-o.gravity));
     p.boundary = o.boundary;
     p.gradient_correction = o.gradient_correction;
+    // The contact reads the walls' ghost offsets, kept on the devices under mDBC alone (the
+    // command line refuses the option without it).
+    p.no_penetration = o.no_penetration && o.boundary == BoundaryModel::kMdbc;
+    p.dp = float(o.dp);
     return p;
 }
 

@@ -317,9 +317,9 @@ void DeviceGroup::run_step(int d) {
     }
     Device& dev = *devices_[d];
     const StepClock clock{request_.dt_limit, request_.time, request_.t_end};
-    stage(d, Stage::kPredictor);
+    stage(d, Stage::kPredictor, clock);
     euler(d, Stage::kPredictor, clock);
-    stage(d, Stage::kCorrector);
+    stage(d, Stage::kCorrector, clock);
     euler(d, Stage::kCorrector, clock);
     std::vector<float> predictor, corrector;
     {  // not a wait of the report's: the GPUs compute meanwhile

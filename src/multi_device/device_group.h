@@ -194,7 +194,7 @@ private:
     // The stage's forces with their sends, then its dt minimum into every device's memory
     // (Device: "The step's dt, where the devices are"): in one process device to device, each
     // device waiting for the others' on its own; across ranks through the host.
-    void stage(int d, Stage stage);
+    void stage(int d, Stage stage, const StepClock& clock);
     void share_minimum_here(int d, Stage stage);
     void share_minimum_across_ranks(int d, Stage stage);
     void plan_sends(int d);

@@ -49,11 +49,11 @@ void DeviceGroup::plan_sends(int d) {
 
 // Forces on the internal particles with the edge-slice sends overlapping them (docs/design.md:
 // paper section 3.4), then the stage's dt minimum into every device's memory.
-void DeviceGroup::stage(int d, Stage stage) {
+void DeviceGroup::stage(int d, Stage stage, const StepClock& clock) {
     Device& dev = *devices_[d];
     wait_for_neighbour_markers(d);
     if (span_.spread()) receive_remote_forces(d);
-    dev.forces(stage, sends_[d]);
+    dev.forces(stage, sends_[d], clock);
     auto count_send = [&](const ForceSend& send, int to) {
         if (send.count == 0) return;
         ++stats_[d].force_sends;

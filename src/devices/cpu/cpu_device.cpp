@@ -224,25 +224,29 @@ NeighbourBuild CpuDevice::build_lists() {
 
 // As on a GPU, the edge slices first, each sent as soon as its forces are done, then the centre;
 // on one thread of control the sends cannot overlap the centre, they only precede it.
-void CpuDevice::forces(Stage stage, const ForceSends& sends) {
+void CpuDevice::forces(Stage stage, const ForceSends& sends, const StepClock& clock) {
     const auto start = SteadyClock::now();
     const double copying_before = times_.exchange_copy;  // the sends are not Forces seconds
     use_threads();
     const bool predicted = stage == Stage::kCorrector;
-    const ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.data(),
-                          predicted ? predicted_velrho() : buffers_.current.velrho.data(),
-                          buffers_.current.type.data(),
-                          cell_.data(),
-                          cell_start_.data(),
-                          cell_end_.data(),
-                          list_or_null(),
-                          force_.data(),
-                          dt_max_.data(),
-                          list_rows_.data(),
-                          layout_.max_neighbours,
-                          layout_.grid,
-                          params_,
-                          cell_split_.data()};
+    ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.data(),
+                    predicted ? predicted_velrho() : buffers_.current.velrho.data(),
+                    buffers_.current.type.data(),
+                    cell_.data(),
+                    cell_start_.data(),
+                    cell_end_.data(),
+                    list_or_null(),
+                    force_.data(),
+                    dt_max_.data(),
+                    list_rows_.data(),
+                    layout_.max_neighbours,
+                    layout_.grid,
+                    params_,
+                    cell_split_.data()};
+    if (predicted && params_.no_penetration) {
+        args.to_ghost = buffers_.current.to_ghost.data();
+        args.step = EulerDt{minima_[0].data(), nullptr, std::uint32_t(minima_[0].size()), clock};
+    }
     if (stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc) {
         TimedRegion timer(times_.boundary, trace_, "mDBC walls", "kernel");
         cpu::mdbc_densities(mdbc_args(), buffers_.ranges.near_begin(), buffers_.ranges.near_end());

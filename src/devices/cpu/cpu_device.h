@@ -37,7 +37,7 @@ public:
     void commit_incoming(const LocalRanges& next) override { buffers_.commit_incoming(next); }
     NeighbourBuild build_lists() override;
 
-    void forces(Stage stage, const ForceSends& sends) override;
+    void forces(Stage stage, const ForceSends& sends, const StepClock& clock) override;
     Endpoint force_buffer() override { return Endpoint{Endpoint::kHostMemory, force_.data()}; }
     void prepare_minima(std::uint32_t devices) override;
     Endpoint minima(Stage stage) override {

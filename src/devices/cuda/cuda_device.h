@@ -58,7 +58,7 @@ public:
     }
     NeighbourBuild build_lists() override;
 
-    void forces(Stage stage, const ForceSends& sends) override;
+    void forces(Stage stage, const ForceSends& sends, const StepClock& clock) override;
     Endpoint force_buffer() override { return Endpoint{gpu_, force_.as<void>()}; }
     void prepare_minima(std::uint32_t devices) override;
     Endpoint minima(Stage stage) override { return Endpoint{gpu_, minima_of(stage)}; }

@@ -13,26 +13,30 @@ namespace sph {
 // The internal particles in three stripes (docs/design.md: paper section 3.4): the left and right
 // edge stripes on their own high-priority streams, each followed by its edge slice's send, and the
 // central stripe on the main stream, which the sends overlap.
-void CudaDevice::forces(Stage stage, const ForceSends& sends) {
+void CudaDevice::forces(Stage stage, const ForceSends& sends, const StepClock& clock) {
     // This stage's events of the last step are recorded anew below.
     if (stage_untimed_[index_of(stage)]) finish_stage_timing();
     ForcesEvents& events = events_[index_of(stage)];
     stage_untimed_[index_of(stage)] = true;
     const bool predicted = stage == Stage::kCorrector;
-    const ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.as<FixedPos>(),
-                          predicted ? predicted_velrho() : buffers_.current.velrho.as<Vec4>(),
-                          buffers_.current.type.as<std::uint8_t>(),
-                          cell_.as<std::uint32_t>(),
-                          cell_start_.as<std::uint32_t>(),
-                          cell_end_.as<std::uint32_t>(),
-                          list_or_null(),
-                          force_.as<Vec4>(),
-                          dt_max_.as<float>(),
-                          list_rows_.as<std::uint32_t>(),
-                          layout_.max_neighbours,
-                          layout_.grid,
-                          params_,
-                          cell_split_.as<std::uint8_t>()};
+    ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.as<FixedPos>(),
+                    predicted ? predicted_velrho() : buffers_.current.velrho.as<Vec4>(),
+                    buffers_.current.type.as<std::uint8_t>(),
+                    cell_.as<std::uint32_t>(),
+                    cell_start_.as<std::uint32_t>(),
+                    cell_end_.as<std::uint32_t>(),
+                    list_or_null(),
+                    force_.as<Vec4>(),
+                    dt_max_.as<float>(),
+                    list_rows_.as<std::uint32_t>(),
+                    layout_.max_neighbours,
+                    layout_.grid,
+                    params_,
+                    cell_split_.as<std::uint8_t>()};
+    if (predicted && params_.no_penetration) {  // the corrector's: the predictor's minima are in
+        args.to_ghost = buffers_.current.to_ghost.as<Vec3>();
+        args.step = EulerDt{minima_of(Stage::kPredictor), nullptr, devices_, clock};
+    }
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     // An edge stripe holds its edge slice and enough more particles to fill the GPU on its own;
     // a device without that neighbour has no stripe on that side.
