@@ -55,8 +55,8 @@ def frame_time(output_dir):
     return times
 
 
-def neighbours_within(points, centre, radius):
-    return int(np.count_nonzero(np.sum((points - centre) ** 2, axis=1) < radius * radius)) - 1
+def count_within(points, centre, radius):
+    return int(np.count_nonzero(np.sum((points - centre) ** 2, axis=1) < radius * radius))
 
 
 def main():
@@ -86,8 +86,8 @@ def main():
             print("  id %8d at (%.3f, %.3f, %.3f) v (%+.2f, %+.2f, %+.2f) |v| %.2f rho %.1f "
                   "p %.0f; within 2h: %d fluid, %d wall; nearest wall particle %.1f dp" %
                   (a["id"][i], *pos[i], *vel[i], speed[i], a["density"][i], a["pressure"][i],
-                   neighbours_within(pos[fluid], pos[i], two_h),
-                   neighbours_within(walls, pos[i], two_h) + 1, near_wall / args.dp))
+                   count_within(pos[fluid], pos[i], two_h) - 1,  # less the particle itself
+                   count_within(walls, pos[i], two_h), near_wall / args.dp))
         ids = dict(zip(a["id"].tolist(), range(len(a["id"]))))
         if previous is not None:
             gone = [j for j, k in previous[0].items() if j not in ids]
