@@ -7,7 +7,8 @@ frame: how many fluid particles pass a few speeds, and the fastest few with thei
 velocity, density, pressure, and how many particles (fluid and wall) lie within 2h; and which
 particles are gone since the last frame (left the domain), where they were last seen.
 
-    python3 bench/fast_particles.py OUTPUT_DIR --dp 0.01 [--h-factor 1.3] [--top 12]
+    python3 bench/fast_particles.py OUTPUT_DIR --dp 0.01 [--h-factor 1.3] [--top 12] \
+        [--tank x0,y0,z0,x1,y1,z1]
 """
 import argparse
 import glob
@@ -59,6 +60,26 @@ def count_within(points, centre, radius):
     return int(np.count_nonzero(np.sum((points - centre) ** 2, axis=1) < radius * radius))
 
 
+def print_where_gone(last_seen, tank, dp):
+    """Counts the gone particles by where each was last seen: above the tank, in it (within a
+    dp of a wall or not), or inside or beyond its walls, with their speeds."""
+    lo, hi = np.array(tank[:3]), np.array(tank[3:])
+    places = {}
+    for p, v in last_seen:
+        if p[2] > hi[2]:
+            place = "above the tank's walls"
+        elif np.all(p > lo) and np.all(p[:2] < hi[:2]):
+            gap = min(np.min(p - lo), np.min(hi[:2] - p[:2]))
+            place = "in the tank, within dp of a wall" if gap < dp else "in the tank"
+        else:
+            place = "inside or beyond a wall"
+        places.setdefault(place, []).append(np.linalg.norm(v))
+    print("gone over the run: %d, by where last seen (speed then, median and largest):" %
+          len(last_seen))
+    for place, speeds in sorted(places.items()):
+        print("  %-34s %5d  %.1f %.1f m/s" % (place, len(speeds), np.median(speeds), max(speeds)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("output_dir")
@@ -66,7 +87,11 @@ def main():
     parser.add_argument("--h-factor", type=float, default=1.3)
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--speeds", default="4,6,8,12,20")
+    parser.add_argument("--tank", help="x0,y0,z0,x1,y1,z1: the tank's inside [m]; the gone "
+                        "particles are then counted by where they were last seen")
     args = parser.parse_args()
+    tank = [float(v) for v in args.tank.split(",")] if args.tank else None
+    last_seen = []  # (position, velocity) of every particle gone since the frame before
     two_h = 2.0 * args.h_factor * args.dp
     speeds = [float(s) for s in args.speeds.split(",")]
     times = frame_time(args.output_dir)
@@ -91,6 +116,7 @@ def main():
         ids = dict(zip(a["id"].tolist(), range(len(a["id"]))))
         if previous is not None:
             gone = [j for j, k in previous[0].items() if j not in ids]
+            last_seen += [(previous[1][previous[0][j]], previous[2][previous[0][j]]) for j in gone]
             for j in gone[:args.top]:
                 k = previous[0][j]
                 print("  gone since the last frame: id %d, last at (%.3f, %.3f, %.3f) v "
@@ -98,6 +124,8 @@ def main():
             if len(gone) > args.top:
                 print("  ... and %d more gone" % (len(gone) - args.top))
         previous = (ids, pos, vel)
+    if tank is not None and last_seen:
+        print_where_gone(last_seen, tank, args.dp)
 
 
 if __name__ == "__main__":

@@ -24,22 +24,6 @@ constexpr int kMinWallRows = 2;
 // Particles across the thinnest water-filled gap (the corridor) or up the wall, at the coarsest.
 constexpr int kMinAcross = 4;
 
-// The lattice index of the first point at or above v (points sit at (i + 1/2) dp).
-long first_index(double v, double dp) {
-    return static_cast<long>(std::ceil(v / dp - 0.5));
-}
-
-// The box holding the same lattice points as [lo, hi), with faces on multiples of dp: half a
-// spacing from every point, so that rounding cannot move a point in or out.
-Box snapped(const Box& b, double dp) {
-    Box s{};
-    for (int a = 0; a < 3; ++a) {
-        s.lo[a] = first_index(b.lo[a], dp) * dp;
-        s.hi[a] = first_index(b.hi[a], dp) * dp;
-    }
-    return s;
-}
-
 }  // namespace
 
 std::string to_string(BoreInABox::Variant variant) {
@@ -88,10 +72,11 @@ std::vector<NamedRegion> BoreInABox::regions(double dp) const {
 
 Box BoreInABox::obstacle(double dp) const {
     if (variant_ == Variant::kCorridor) {
-        return snapped(Box{{kCorridorWidth, kBlockY[0], 0.0}, {kBox[0], kBlockY[1], kBlockTop}},
-                       dp);
+        return snapped_to_lattice(
+            Box{{kCorridorWidth, kBlockY[0], 0.0}, {kBox[0], kBlockY[1], kBlockTop}}, dp);
     }
-    Box wall = snapped(Box{{0.0, kWallY[0], 0.0}, {kBox[0], kWallY[1], kWallHeight}}, dp);
+    Box wall =
+        snapped_to_lattice(Box{{0.0, kWallY[0], 0.0}, {kBox[0], kWallY[1], kWallHeight}}, dp);
     if (wall.hi[1] - wall.lo[1] < (kMinWallRows - 0.5) * dp) {
         // The rows nearest the centre plane, one each side of it.
         const long below = static_cast<long>(std::floor(0.5 * (kWallY[0] + kWallY[1]) / dp - 0.5));
@@ -123,7 +108,7 @@ void BoreInABox::fill(double dp, const EmitParticle& emit) const {
     for_each_lattice_point(solid, dp, [&](double x, double y, double z) {
         if (hollow.contains(x, y, z)) return;
         SetupParticle p{x, y, z, kBoundary, depth_of(x, y, z)};
-        ghost_inside(solid, wet, kWallLayers * dp, p);
+        ghost_inside(solid, wet, dp, kWallLayers, p);
         emit(p);
     });
 

@@ -77,7 +77,7 @@ void DamBreak::fill(double dp, const EmitParticle& emit) const {
     const Faces wet = faces_inside(obstacle, tank);  // all but the floor it stands on
     for_each_lattice_point(obstacle, dp, [&](double x, double y, double z) {
         SetupParticle p{x, y, z, kBoundary, 0.0};
-        ghost_inside(obstacle, wet, kWallLayers * dp, p);
+        ghost_inside(obstacle, wet, dp, kWallLayers, p);
         emit(p);
     });
     const Box water{{kWaterLo[0], kWaterLo[1], kWaterLo[2]},

@@ -29,17 +29,35 @@ void for_each_lattice_point(const Box& region, double dp, Visit visit) {
     }
 }
 
+// The box holding the same lattice points as [lo, hi), with faces on multiples of dp: half a
+// spacing from every point, so that rounding cannot move a point in or out. Its faces are the
+// surface the lattice's particles make of a box whose own faces lie between lattice planes.
+inline Box snapped_to_lattice(const Box& box, double dp) {
+    Box snapped{};
+    for (int a = 0; a < 3; ++a) {
+        snapped.lo[a] = std::ceil(box.lo[a] / dp - 0.5) * dp;  // index of the first point inside
+        snapped.hi[a] = std::ceil(box.hi[a] / dp - 0.5) * dp;  // one past the last
+    }
+    return snapped;
+}
+
 // mDBC ghost nodes (kernels/mdbc_body.h): each wall particle's mirror image across the wall
-// surface, which on this lattice lies dp/2 beyond the outermost wall layer.
+// surface, which on this lattice lies dp/2 beyond the outermost wall layer. The boxes given
+// below are taken to the lattice first (snapped_to_lattice): where a geometry's face lies between
+// lattice planes (SPHERIC's obstacle at any dp), the water still rests a spacing from the wall's
+// first layer, not from the face, and mirroring across the face itself would put that layer's
+// ghost nodes anywhere from on the particle (no node at all) to 2 dp away, and an edge's
+// diagonally only where the two faces happen to be equally near.
 
 // A wall particle outside `fluid_side` (the box the fluid is in): the mirror image through the
 // nearest point of the box. Beside a face that point is straight across; beyond an edge or a corner
 // it is the edge or the corner, so the ghost node lies diagonally inside, as English et al. place
 // ghost nodes in concave corners.
-inline void ghost_outside(const Box& fluid_side, SetupParticle& p) {
+inline void ghost_outside(const Box& fluid_side, double dp, SetupParticle& p) {
+    const Box surface = snapped_to_lattice(fluid_side, dp);
     const double at[3] = {p.x, p.y, p.z};
     for (int a = 0; a < 3; ++a) {
-        const double nearest = std::min(std::max(at[a], fluid_side.lo[a]), fluid_side.hi[a]);
+        const double nearest = std::min(std::max(at[a], surface.lo[a]), surface.hi[a]);
         p.to_ghost[a] = 2.0 * (nearest - at[a]);
     }
 }
@@ -63,14 +81,17 @@ inline Faces faces_inside(const Box& solid, const Box& tank) {
 // A wall particle inside a solid box whose `wet` faces meet the fluid: the mirror image across the
 // nearest wet face; where two or three are equally near (on an edge's or a corner's diagonal),
 // across each of them, so that the ghost node lies diagonally outside. Particles deeper than
-// `deepest` (past the wall layers the kernel reaches) get none: mDBC leaves them alone.
-inline void ghost_inside(const Box& solid, const Faces& wet, double deepest, SetupParticle& p) {
+// `layers` spacings (past the wall layers the kernel reaches) get none: mDBC leaves them alone.
+inline void ghost_inside(const Box& solid, const Faces& wet, double dp, int layers,
+                         SetupParticle& p) {
+    const Box surface = snapped_to_lattice(solid, dp);
+    const double deepest = layers * dp;
     const double at[3] = {p.x, p.y, p.z};
     double distance[6];
     double nearest = 1e300;
     for (int f = 0; f < 6; ++f) {
         const int a = f / 2;
-        distance[f] = f % 2 == 0 ? at[a] - solid.lo[a] : solid.hi[a] - at[a];
+        distance[f] = f % 2 == 0 ? at[a] - surface.lo[a] : surface.hi[a] - at[a];
         if (wet.face[f]) nearest = std::min(nearest, distance[f]);
     }
     if (nearest > deepest) return;
@@ -96,7 +117,7 @@ void add_open_tank(const Box& interior, double wall_top, double dp, int layers, 
     for_each_lattice_point(outer, dp, [&](double x, double y, double z) {
         if (open.contains(x, y, z)) return;
         SetupParticle p{x, y, z, kBoundary, depth_of(x, y, z)};
-        ghost_outside(fluid_side, p);
+        ghost_outside(fluid_side, dp, p);
         emit(p);
     });
 }

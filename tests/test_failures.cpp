@@ -121,6 +121,28 @@ TEST(Failures, ParticleBeyondThePositionsFrameSaysHowFarItGotAtLeast) {
     EXPECT_NE(what.find("(0.1, 0.1, beyond 1.875)"), std::string::npos) << what;
 }
 
+// Where the last fluid particle leaves the domain, the run stops and says so (it once took an
+// infinite dt from no particles and reported that it blew up).
+TEST(Failures, EveryFluidParticleLeavingTheDomainStopsTheRunAndSaysSo) {
+    class EmptyTankPlusOne : public StillWaterPlusOne {
+    public:
+        using StillWaterPlusOne::StillWaterPlusOne;
+        void fill(double dp, const EmitParticle& emit) const override {
+            StillWaterPlusOne::fill(dp, [&](SetupParticle p) {
+                if (p.type != kFluid || p.z > 1.0) emit(p);  // the walls and the extra one
+            });
+        }
+    };
+    testing::TempDir dir("empty");
+    const EmptyTankPlusOne problem({0.1, 0.1, 5.0, kFluid, 0.0});  // far above the domain
+    RunOptions o = testing::small_run(0.025, 0.01);
+    o.output_dir = dir.path();
+    const std::string what = failure_of(problem, o);
+    EXPECT_NE(what.find("every fluid particle has left the domain at t = 0 s"), std::string::npos)
+        << what;
+    EXPECT_EQ(read_report(dir.path()).get<std::string>("status"), "failed");
+}
+
 // By default a particle that leaves the domain is removed, said in the log and counted in the
 // report, on one device or several, and the run goes on.
 TEST(Failures, ParticleOutsideTheDomainIsRemovedByDefault) {

@@ -52,7 +52,7 @@ WallScene corner_scene(double side, bool corner) {
             const bool wall = z < 0.0 || (corner && (x < 0.0 || y < 0.0));
             if (!wall) return;
             p.type = kBoundary;
-            ghost_outside(fluid_side, p);
+            ghost_outside(fluid_side, kDp, p);
         }
         s.pos.push_back(make_vec4(float(x), float(y), float(z), 0.0f));
         s.to_ghost.push_back(
@@ -127,6 +127,43 @@ TEST(MdbcSolve, PivotsPastZerosKeepsTheDeterminantsSignAndReportsASingularSystem
     double singular[4][4] = {{1, 2, 0, 0}, {2, 4, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
     double c[4] = {1, 2, 3, 4};
     EXPECT_EQ(solve_4x4(singular, c, x), 0.0);
+}
+
+// Set-up's ghost nodes (problems/lattice.h) for a block whose faces lie between lattice planes,
+// as SPHERIC's obstacle's do at any dp (here 0.15 dp and 0.65 dp from the first layer's points
+// along x, 0.65 dp on top; mirrored across those faces, the nodes would lie 0.3 and 1.3 dp from
+// their particles): the wall's surface is the lattice's, dp/2 beyond its first
+// layer, so every first-layer particle's ghost node lies dp across it, an edge's and a corner's
+// dp along each face's normal, a second layer's 3 dp away; a tank's walls (ghost_outside) too.
+TEST(GhostNodes, LieAcrossTheLatticesSurfaceWhereAGeometrysFacesFallBetweenItsPlanes) {
+    const Box block{{0.2035, 0.2, 0.0}, {0.3615, 0.3, 0.1615}};  // lattice faces 0.2, 0.36, 0.16
+    const Faces wet{{true, true, true, true, false, true}};
+    auto ghost_at = [&](double x, double y, double z) {
+        SetupParticle p{x, y, z, kBoundary, 0.0};
+        ghost_inside(block, wet, kDp, kWall, p);
+        return std::vector<double>{p.to_ghost[0] / kDp, p.to_ghost[1] / kDp, p.to_ghost[2] / kDp};
+    };
+    using G = std::vector<double>;
+    auto expect_ghost = [&](const G& got, const G& want, const char* what) {
+        for (int a = 0; a < 3; ++a) EXPECT_NEAR(got[a], want[a], 1e-9) << what << ", axis " << a;
+    };
+    expect_ghost(ghost_at(0.205, 0.255, 0.075), {-1, 0, 0}, "-x face");
+    expect_ghost(ghost_at(0.355, 0.255, 0.075), {1, 0, 0}, "+x face");
+    expect_ghost(ghost_at(0.255, 0.205, 0.075), {0, -1, 0}, "-y face");
+    expect_ghost(ghost_at(0.255, 0.255, 0.155), {0, 0, 1}, "top");
+    expect_ghost(ghost_at(0.355, 0.255, 0.155), {1, 0, 1}, "top +x edge");
+    expect_ghost(ghost_at(0.205, 0.205, 0.155), {-1, -1, 1}, "top corner");
+    expect_ghost(ghost_at(0.215, 0.255, 0.075), {-3, 0, 0}, "second layer");
+    // A tank whose far wall lies between lattice planes (x = 0.3035): its first layer's ghost
+    // nodes lie dp inside, its concave edge's diagonally.
+    const Box tank_side{{0.0, 0.0, 0.0}, {0.3035, 0.3, 1e300}};
+    auto outside_at = [&](double x, double y, double z) {
+        SetupParticle p{x, y, z, kBoundary, 0.0};
+        ghost_outside(tank_side, kDp, p);
+        return G{p.to_ghost[0] / kDp, p.to_ghost[1] / kDp, p.to_ghost[2] / kDp};
+    };
+    expect_ghost(outside_at(0.305, 0.155, 0.105), {-1, 0, 0}, "far wall");
+    expect_ghost(outside_at(0.305, 0.155, -0.005), {-1, 0, 1}, "far wall's edge with the floor");
 }
 
 TEST_P(Mdbc, ReproducesALinearDensityAtWallsEdgesAndCorners) {

@@ -29,19 +29,6 @@ Box named_region(const Problem& problem, const std::string& name, double dp) {
 
 namespace {
 
-// The box through the faces half a spacing beyond the lattice points `box` holds; empty (lo >
-// hi) when it holds none.
-Box snapped_to_lattice(const Box& box, double dp) {
-    Box snapped{};
-    for (int a = 0; a < 3; ++a) {
-        const double first = std::ceil(box.lo[a] / dp - 0.5);  // index of the first point inside
-        const double last = std::ceil(box.hi[a] / dp - 0.5);   // one past the last
-        snapped.lo[a] = first * dp;
-        snapped.hi[a] = last * dp;
-    }
-    return snapped;
-}
-
 bool inside(const Box& box, const HostParticles& particles, std::size_t i) {
     double at[3];
     particles.position(i, at);
@@ -96,7 +83,7 @@ void add_box(const Box& box, const RunOptions& o, HostParticles& particles,
     for (std::uint32_t id : particles.id) next_id = std::max(next_id, id + 1);
     for_each_lattice_point(solid, o.dp, [&](double x, double y, double z) {
         SetupParticle p{x, y, z, kBoundary, 0.0};
-        if (o.boundary == BoundaryModel::kMdbc) ghost_inside(solid, wet, kWallLayers * o.dp, p);
+        if (o.boundary == BoundaryModel::kMdbc) ghost_inside(solid, wet, o.dp, kWallLayers, p);
         particles.add(particles.frame.fixed(x, y, z, 0.0f), make_vec3(0, 0, 0), float(o.rho0),
                       added_wall_kind(o),
                       make_vec3(float(p.to_ghost[0]), float(p.to_ghost[1]), float(p.to_ghost[2])));

@@ -454,6 +454,7 @@ void Simulation::advance() {
     if (rebuild && balancer_) balance();
     const StepResult r = run_devices(
         StepRequest{iteration_, rebuild, time_, options_.t_end, next_dt_limit_}, "devices' step");
+    count_removed(r.removed);  // before the check below: with no fluid left, dt is infinite
     if (r.non_finite) fail_non_finite();
     if (rebuild) {
         devices_sorted_ = true;
@@ -461,7 +462,6 @@ void Simulation::advance() {
         check_list_margin();
         if (r.list_grown) note_list_growth();
     }
-    count_removed(r.removed);
     particle_iterations_ += double(particle_count_ - removed_);
     time_ += r.dt;
     list_margin_.add_iteration(r.dt, next_dt_limit_, r.next_dt_limit);
@@ -499,6 +499,10 @@ void Simulation::count_removed(std::uint64_t removed) {
               << (removal_warnings_ == kRemovalWarnings ? "; further removals are only counted"
                                                         : "")
               << "\n";
+    }
+    if (removed_ >= fluid_count_) {
+        throw SimulationError("every fluid particle has left the domain " + when() +
+                              ": nothing is left to simulate");
     }
 }
 
