@@ -17,7 +17,7 @@ namespace sph {
 // The key sorts by cell, then by slab within the cell (cell_grid.h), then by id.
 SPH_HD void hash_particle(std::uint32_t i, const HashArgs& a) {
     const FixedPos pos = a.pos[i];
-    const std::uint64_t cell = a.grid.cell_of(pos);
+    const std::uint64_t cell = a.grid.particle_cell(pos);
     const std::uint64_t slab = cell * kSlabsPerCell + std::uint64_t(a.grid.slab_of(pos));
     a.key[i] = (slab << a.id_bits) | a.id[i];
     a.permutation[i] = i;
@@ -36,7 +36,7 @@ SPH_HD void gather_particle(std::uint32_t i, const GatherArgs& a) {
 }
 
 SPH_HD void assign_cell(std::uint32_t i, const CellArgs& a) {
-    a.cell[i] = a.grid.cell_of(a.pos[i]);
+    a.cell[i] = a.grid.particle_cell(a.pos[i]);
 }
 
 SPH_HD void find_cell_range(std::uint32_t i, const CellRangeArgs& a) {

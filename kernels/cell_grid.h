@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "fixed_position.h"
+#include "particle_type.h"
 #include "vec.h"
 
 namespace sph {
@@ -29,6 +30,11 @@ struct CellGrid {
     int dims[3];              // number of cells along x, y, z
     int order[3];             // physical axes from most to least significant; order[0] = split axis
     std::uint32_t stride[3];  // linear-index stride of a unit step along x, y, z
+    // Where fluid may be [steps, inclusive]: fluid beyond counts as outside the grid, and leaves
+    // the run as a particle leaving the domain does (Problem::fluid_reach; the whole frame unless
+    // the problem narrows it).
+    std::int32_t fluid_lo[3] = {INT32_MIN, INT32_MIN, INT32_MIN};
+    std::int32_t fluid_hi[3] = {INT32_MAX, INT32_MAX, INT32_MAX};
 
     SPH_HD std::uint32_t cell_count() const {
         return static_cast<std::uint32_t>(dims[0]) * dims[1] * dims[2];
@@ -74,6 +80,15 @@ struct CellGrid {
             cell += std::uint32_t(rel) / std::uint32_t(side) * stride[a];
         }
         return cell;
+    }
+
+    // The cell a particle sorts into: cell_of its position, or outside_cell() also where it is
+    // fluid beyond the fluid's reach (its position's w is its type: particle_record.h).
+    SPH_HD std::uint32_t particle_cell(const FixedPos& pos) const {
+        const bool beyond = pos.w == float(kFluid) &&
+                            (pos.x < fluid_lo[0] || pos.x > fluid_hi[0] || pos.y < fluid_lo[1] ||
+                             pos.y > fluid_hi[1] || pos.z < fluid_lo[2] || pos.z > fluid_hi[2]);
+        return beyond ? outside_cell() : cell_of(pos);
     }
 
     SPH_HD OrderedCell ordered(std::uint32_t cell) const {

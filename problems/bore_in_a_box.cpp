@@ -52,6 +52,10 @@ Box BoreInABox::domain(double dp) const {
     return Box{{-m, -m, -m}, {kBox[0] + m, kBox[1] + m, kBox[2] + kHeadroom}};
 }
 
+Box BoreInABox::fluid_reach(double dp) const {
+    return open_tank_fluid_reach(Box{{0, 0, 0}, {kBox[0], kBox[1], kBox[2]}}, dp);
+}
+
 void BoreInABox::check_resolution(double dp) const {
     const bool wall = variant_ == Variant::kWall;
     // The corridor (or the wall's height) must be several particles across; the water column,

@@ -43,6 +43,7 @@ public:
     int default_split_axis() const override { return 1; }
     double still_water_depth() const override { return kWaterHi[2]; }
     Box domain(double dp) const override;
+    Box fluid_reach(double dp) const override;
     void check_resolution(double dp) const override;
     void fill(double dp, const EmitParticle& emit) const override;
     // "wall" or "block", as the variant has: obstacle(dp).

@@ -52,6 +52,10 @@ Box ColumnCollapse::domain(double dp) const {
     return Box{{-m, -m, -m}, {tank_length_ + m, slab_ + m, wall_top() + 0.5 * height_}};
 }
 
+Box ColumnCollapse::fluid_reach(double dp) const {
+    return open_tank_fluid_reach(Box{{0, 0, 0}, {tank_length_, slab_, height_}}, dp);
+}
+
 void ColumnCollapse::check_resolution(double dp) const {
     if (!(tank_length_ > width_)) {
         throw std::invalid_argument("--tank-length " + std::to_string(tank_length_) +

@@ -36,6 +36,7 @@ public:
     int default_split_axis() const override { return 0; }
     double still_water_depth() const override { return height_; }
     Box domain(double dp) const override;
+    Box fluid_reach(double dp) const override;
     // Also checks the geometry (the tank longer than the column, the gauge over the column),
     // naming the options.
     void check_resolution(double dp) const override;

@@ -20,6 +20,10 @@ Box DamBreak::domain(double dp) const {
     return Box{{-m, -m, -m}, {kTank[0] + m, kTank[1] + m, kTank[2] + kHeadroom}};
 }
 
+Box DamBreak::fluid_reach(double dp) const {
+    return open_tank_fluid_reach(Box{{0, 0, 0}, {kTank[0], kTank[1], kTank[2]}}, dp);
+}
+
 void DamBreak::check_resolution(double dp) const {
     // The obstacle must be at least two particles high to exist; the water column four deep.
     const double coarsest = std::min((kObstacleHi[2] - kObstacleLo[2]) / 2.0, kWaterHi[2] / 4.0);

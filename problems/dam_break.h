@@ -40,6 +40,7 @@ public:
     int default_split_axis() const override { return 0; }
     double still_water_depth() const override { return kWaterHi[2]; }
     Box domain(double dp) const override;
+    Box fluid_reach(double dp) const override;
     void check_resolution(double dp) const override;
     void fill(double dp, const EmitParticle& emit) const override;
     Instruments instruments() const override;

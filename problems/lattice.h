@@ -135,4 +135,17 @@ EmitParticle free_slip_where(const EmitParticle& emit, Where free_slip) {
 // The boundary layers a dynamic-boundary wall needs: the kernel reaches 2h = 2.6 dp.
 constexpr int kWallLayers = 3;
 
+// Where the water of an open tank around `interior` may be (Problem::fluid_reach): in it and
+// above it, and up to kWallLayers - 1 spacings into its walls and floor, beyond their surface on
+// the lattice. A particle an impact pressed that far in is still water the walls push back; one
+// beyond, in their outermost layer or past it, has gone over or through them. There the model
+// has no surface: the walls' outsides are no wall to it, and such a particle, alone, slides along
+// them at up to 20 m/s, setting the run's dt (bench/NOTES.md entry 37).
+inline Box open_tank_fluid_reach(const Box& interior, double dp) {
+    const Box surface = snapped_to_lattice(interior, dp);
+    const double into = (kWallLayers - 1) * dp;
+    return Box{{surface.lo[0] - into, surface.lo[1] - into, surface.lo[2] - into},
+               {surface.hi[0] + into, surface.hi[1] + into, 1e300}};
+}
+
 }  // namespace sph

@@ -61,6 +61,10 @@ Box Lobovsky::domain(double dp) const {
     return Box{{-m, -m, -m}, {kTank[0] + m, kTank[1] + m, kTank[2] + kHeadroom}};
 }
 
+Box Lobovsky::fluid_reach(double dp) const {
+    return open_tank_fluid_reach(Box{{0, 0, 0}, {kTank[0], kTank[1], kTank[2]}}, dp);
+}
+
 void Lobovsky::check_resolution(double dp) const {
     // The water column four particles deep and the tank four wide.
     const double coarsest = std::min(kWaterHi[2], kTank[1]) / 4.0;

@@ -52,8 +52,15 @@ public:
     virtual int default_split_axis() const = 0;  // 0 x, 1 y, 2 z
     // Still-water depth H [m]: the speed of sound is c0 = factor * sqrt(g H).
     virtual double still_water_depth() const = 0;
-    // The gridded region at spacing dp (walls included): a particle leaving it stops the run.
+    // The gridded region at spacing dp (walls included): a particle leaving it is removed (or,
+    // with --out-of-domain stop, stops the run).
     virtual Box domain(double dp) const = 0;
+    // Where fluid may be at spacing dp: fluid beyond it is water the model has lost (thrown out of
+    // a tank and sliding along its walls' outsides, which are no surface of the model) and leaves
+    // the run as a particle leaving the domain does. Unbounded unless overridden.
+    virtual Box fluid_reach(double /*dp*/) const {
+        return Box{{-1e300, -1e300, -1e300}, {1e300, 1e300, 1e300}};
+    }
     // Throws std::invalid_argument naming --dp if dp is too coarse for the geometry.
     virtual void check_resolution(double dp) const = 0;
     virtual void fill(double dp, const EmitParticle& emit) const = 0;

@@ -27,6 +27,10 @@ Box StillWater::domain(double dp) const {
     return Box{{-margin, -margin, -margin}, {length_ + margin, width_ + margin, 2.0 * depth_}};
 }
 
+Box StillWater::fluid_reach(double dp) const {
+    return open_tank_fluid_reach(Box{{0, 0, 0}, {length_, width_, depth_}}, dp);
+}
+
 void StillWater::check_resolution(double dp) const {
     if (dp > std::min({length_, width_, depth_}) / 4.0) {
         throw std::invalid_argument("--dp " + std::to_string(dp) +

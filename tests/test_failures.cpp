@@ -138,7 +138,8 @@ TEST(Failures, EveryFluidParticleLeavingTheDomainStopsTheRunAndSaysSo) {
     RunOptions o = testing::small_run(0.025, 0.01);
     o.output_dir = dir.path();
     const std::string what = failure_of(problem, o);
-    EXPECT_NE(what.find("every fluid particle has left the domain at t = 0 s"), std::string::npos)
+    EXPECT_NE(what.find("every fluid particle has left the domain or the fluid's reach at t = 0 s"),
+              std::string::npos)
         << what;
     EXPECT_EQ(read_report(dir.path()).get<std::string>("status"), "failed");
 }
@@ -158,7 +159,8 @@ TEST(Failures, ParticleOutsideTheDomainIsRemovedByDefault) {
         const RunReport report = sim.run(log);
         EXPECT_EQ(report.removed_particles, 1u);
         EXPECT_EQ(sim.particles().size(), before - 1);
-        EXPECT_NE(log.str().find("1 particle(s) left the domain at t = 0 s (iteration 0)"),
+        EXPECT_NE(log.str().find("1 particle(s) left the domain or the fluid's reach at t = 0 s "
+                                 "(iteration 0)"),
                   std::string::npos)
             << log.str();
         EXPECT_EQ(read_report(dir.path()).get<int>("particles.removed"), 1);
@@ -166,6 +168,40 @@ TEST(Failures, ParticleOutsideTheDomainIsRemovedByDefault) {
         EXPECT_DOUBLE_EQ(report.particle_iterations, double(report.iterations) * (before - 1));
     }
 }
+
+// Fluid more than two layers into a tank's walls, though inside the domain, is removed as fluid
+// leaving the domain is (Problem::fluid_reach), on one device or several; a wall particle there
+// stays. With --out-of-domain stop, the run says where it went.
+class FluidReach : public testing::EveryBackend {};
+
+TEST_P(FluidReach, FluidBeyondItsProblemsReachIsRemoved) {
+    // StillWater at dp 0.025 m: the wall x < 0 has layers at x = -0.0125, -0.0375, -0.0625 m,
+    // and the fluid's reach ends 2 dp into it, at x = -0.05 m.
+    const StillWaterPlusOne deep({-0.056, 0.1, 0.1, kFluid, 0.0});
+    const StillWaterPlusOne shallow({-0.044, 0.1, 0.1, kFluid, 0.0});
+    for (int devices : {1, 3}) {
+        RunOptions o = testing::small_run(0.025, 0.002, backend());
+        o.devices = backend() == BackendChoice::kCpu
+                        ? DeviceSelection::cpu(devices)
+                        : DeviceSelection::gpus(std::vector<int>(std::size_t(devices), 0));
+        std::ostringstream log;
+        Simulation sim(deep, o, 0);
+        const RunReport report = sim.run(log);
+        EXPECT_EQ(report.removed_particles, 1u) << devices << " devices";
+        EXPECT_NE(log.str().find("1 particle(s) left the domain or the fluid's reach at t = 0 s"),
+                  std::string::npos)
+            << log.str();
+        Simulation kept(shallow, o, 0);
+        EXPECT_EQ(kept.run(log).removed_particles, 0u) << devices << " devices";
+    }
+    RunOptions stop = testing::small_run(0.025, 0.002, backend());
+    stop.remove_out_of_domain = false;
+    const std::string what = failure_of(deep, stop);
+    EXPECT_NE(what.find("(-0.056, 0.1, 0.1), outside the fluid's reach [-0.05, 0.25]"),
+              std::string::npos)
+        << what;
+}
+SPH_ON_EVERY_BACKEND(FluidReach);
 
 }  // namespace
 }  // namespace sph

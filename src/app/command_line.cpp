@@ -184,8 +184,9 @@ po::options_description run_options(RunOptions& o, TextOptions& t) {
          "folder for the .pvd/.vtu series and the run report")
         ("output-every", with_default(&o.output_every), "simulated time between output frames [s]")
         ("out-of-domain", po::value(&t.out_of_domain)->default_value(t.out_of_domain),
-         "a particle leaving the domain: remove (counted in the log and the report) | stop "
-         "(the run fails, saying which particle and where)")
+         "a particle leaving the domain, or fluid its problem's reach (beyond two layers into "
+         "a tank's walls): remove (counted in the log and the report) | stop (the run fails, "
+         "saying which particle and where)")
         ("no-output", "write no particle output and no gauges.csv (the run report is still written)")
         ("no-frames", "write no particle frames, but gauges.csv and the run report")
         ("status-interval", with_default(&o.status_interval),

@@ -146,8 +146,14 @@ int halo_slices(const HostParticles& particles, const SphParams& params, const C
 
 CellGrid make_grid(const Problem& problem, const SphParams& params, double dp, int split_axis) {
     const Box d = problem.domain(dp);
-    return make_cell_grid(d.lo, d.hi, std::sqrt(double(params.list_radius_sq)), split_axis,
-                          frame_for_domain(d.lo, d.hi));
+    CellGrid grid = make_cell_grid(d.lo, d.hi, std::sqrt(double(params.list_radius_sq)), split_axis,
+                                   frame_for_domain(d.lo, d.hi));
+    const Box reach = problem.fluid_reach(dp);
+    for (int a = 0; a < 3; ++a) {
+        grid.fluid_lo[a] = grid.frame.steps(reach.lo[a], a);
+        grid.fluid_hi[a] = grid.frame.steps(reach.hi[a], a);
+    }
+    return grid;
 }
 
 }  // namespace sph

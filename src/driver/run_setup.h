@@ -21,9 +21,9 @@ struct SliceCounts {
     SliceCounts() = default;
     explicit SliceCounts(const CellGrid& grid)
         : all(grid.slice_count(), 0), fluid(grid.slice_count(), 0) {}
-    // Counts a particle at `position` (none outside the grid).
+    // Counts a particle at `position` (none outside the grid, nor fluid beyond its reach).
     void add(const CellGrid& grid, const FixedPos& position, bool is_fluid) {
-        const std::uint32_t cell = grid.cell_of(position);
+        const std::uint32_t cell = grid.particle_cell(position);
         if (cell == grid.outside_cell()) return;
         ++all[cell / grid.cells_per_slice()];
         fluid[cell / grid.cells_per_slice()] += is_fluid;

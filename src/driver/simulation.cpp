@@ -283,8 +283,10 @@ void Simulation::fail_out_of_domain() {
     std::ostringstream msg;
     msg << "a particle left the domain " << when();
     for (std::size_t i = 0; i < p.size(); ++i) {
-        if (grid_.cell_of(p.pos[i]) != grid_.outside_cell()) continue;
-        const Box d = problem_.domain(options_.dp);
+        if (grid_.particle_cell(p.pos[i]) != grid_.outside_cell()) continue;
+        // Inside the grid, it is fluid beyond the problem's reach for fluid.
+        const bool in_grid = grid_.cell_of(p.pos[i]) != grid_.outside_cell();
+        const Box d = in_grid ? problem_.fluid_reach(options_.dp) : problem_.domain(options_.dp);
         // A coordinate at the edge of the positions' frame went at least that far (it saturates
         // there, kernels/fixed_position.h).
         const auto coordinate = [&](int axis) {
@@ -297,8 +299,9 @@ void Simulation::fail_out_of_domain() {
         };
         msg << ": particle " << p.id[i] << " (" << (p.type[i] == kFluid ? "fluid" : "boundary")
             << ") is at (" << coordinate(0) << ", " << coordinate(1) << ", " << coordinate(2)
-            << "), outside [" << d.lo[0] << ", " << d.hi[0] << "] x [" << d.lo[1] << ", " << d.hi[1]
-            << "] x [" << d.lo[2] << ", " << d.hi[2] << "] m";
+            << "), outside " << (in_grid ? "the fluid's reach " : "") << "[" << d.lo[0] << ", "
+            << d.hi[0] << "] x [" << d.lo[1] << ", " << d.hi[1] << "] x [" << d.lo[2] << ", "
+            << d.hi[2] << "] m";
         break;
     }
     msg << ". The simulation is probably unstable: try a smaller --cfl or --dp.";
@@ -494,15 +497,15 @@ void Simulation::count_removed(std::uint64_t removed) {
     if (removed == 0) return;
     removed_ += removed;
     if (log_ != nullptr && ++removal_warnings_ <= kRemovalWarnings) {
-        *log_ << "warning: " << removed << " particle(s) left the domain " << when()
-              << " and were removed (" << removed_ << " so far)"
+        *log_ << "warning: " << removed << " particle(s) left the domain or the fluid's reach "
+              << when() << " and were removed (" << removed_ << " so far)"
               << (removal_warnings_ == kRemovalWarnings ? "; further removals are only counted"
                                                         : "")
               << "\n";
     }
     if (removed_ >= fluid_count_) {
-        throw SimulationError("every fluid particle has left the domain " + when() +
-                              ": nothing is left to simulate");
+        throw SimulationError("every fluid particle has left the domain or the fluid's reach " +
+                              when() + ": nothing is left to simulate");
     }
 }
 

@@ -90,7 +90,7 @@ void DeviceGroup::upload(const HostParticles& all) {
     for (std::size_t i = 0; i < all.size(); ++i) {
         int d = size() -
                 1;  // particles outside the grid go to the last device: its rebuild reports them
-        const std::uint32_t cell = grid_.cell_of(all.pos[i]);
+        const std::uint32_t cell = grid_.particle_cell(all.pos[i]);
         if (cell != grid_.outside_cell()) {
             d = slices_.owner(static_cast<int>(cell / grid_.cells_per_slice()));
         }
