@@ -126,7 +126,8 @@ void print_summary(const RunReport& r, std::ostream& out) {
         << "  particles     " << r.particles << " (" << r.fluid_particles << " fluid, "
         << r.boundary_particles << " boundary)\n"
         << "  iterations    " << r.iterations << " to t = " << r.simulated_time << " s\n"
-        << "  left domain   " << r.removed_particles << " particles removed\n";
+        << "  left domain   " << r.removed_particles
+        << " particles removed (out of the domain, or fluid past its reach)\n";
     if (r.restarts > 0 || r.checkpoints_written > 0) {
         out << "  checkpoints   " << r.checkpoints_written << " written in " << r.checkpoint_seconds
             << " s" << (r.last_checkpoint.empty() ? "" : ", last " + r.last_checkpoint) << "; "
