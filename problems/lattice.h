@@ -62,6 +62,20 @@ inline void ghost_outside(const Box& fluid_side, double dp, SetupParticle& p) {
     }
 }
 
+// A wall particle whose walls' top, at `top` (taken to the lattice), is as near as the inside
+// that ghost_outside mirrored it into, or nearer: mirrored across the top instead, or, equally
+// near (the rim's inner edge), through the edge. Without this the top is no surface: its
+// particles' ghost nodes face into the tank, and water landing on the walls sinks into them.
+inline void ghost_below_top(double top, double dp, SetupParticle& p) {
+    const double below = std::ceil(top / dp - 0.5) * dp - p.z;
+    const double beside =
+        0.5 * std::sqrt(p.to_ghost[0] * p.to_ghost[0] + p.to_ghost[1] * p.to_ghost[1] +
+                        p.to_ghost[2] * p.to_ghost[2]);
+    if (below > beside * (1.0 + 1e-9)) return;
+    if (below < beside * (1.0 - 1e-9)) p.to_ghost[0] = p.to_ghost[1] = p.to_ghost[2] = 0.0;
+    p.to_ghost[2] += 2.0 * below;
+}
+
 // The faces of a solid box, in the order -x, +x, -y, +y, -z, +z.
 struct Faces {
     bool face[6];
@@ -111,13 +125,15 @@ void add_open_tank(const Box& interior, double wall_top, double dp, int layers, 
                     {interior.hi[0] + t, interior.hi[1] + t, wall_top}};
     const Box open{{interior.lo[0], interior.lo[1], interior.lo[2]},
                    {interior.hi[0], interior.hi[1], wall_top}};
-    // The fluid's side of the walls, unbounded above: the rim has no face towards the fluid.
+    // The fluid's side of the walls: the inside, unbounded above, and everything above the walls'
+    // top, where water thrown over them lands.
     const Box fluid_side{{interior.lo[0], interior.lo[1], interior.lo[2]},
                          {interior.hi[0], interior.hi[1], 1e300}};
     for_each_lattice_point(outer, dp, [&](double x, double y, double z) {
         if (open.contains(x, y, z)) return;
         SetupParticle p{x, y, z, kBoundary, depth_of(x, y, z)};
         ghost_outside(fluid_side, dp, p);
+        ghost_below_top(wall_top, dp, p);
         emit(p);
     });
 }

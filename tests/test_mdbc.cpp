@@ -134,7 +134,8 @@ TEST(MdbcSolve, PivotsPastZerosKeepsTheDeterminantsSignAndReportsASingularSystem
 // along x, 0.65 dp on top; mirrored across those faces, the nodes would lie 0.3 and 1.3 dp from
 // their particles): the wall's surface is the lattice's, dp/2 beyond its first
 // layer, so every first-layer particle's ghost node lies dp across it, an edge's and a corner's
-// dp along each face's normal, a second layer's 3 dp away; a tank's walls (ghost_outside) too.
+// dp along each face's normal, a second layer's 3 dp away; a tank's walls (ghost_outside) too,
+// and its walls' top (ghost_below_top).
 TEST(GhostNodes, LieAcrossTheLatticesSurfaceWhereAGeometrysFacesFallBetweenItsPlanes) {
     const Box block{{0.2035, 0.2, 0.0}, {0.3615, 0.3, 0.1615}};  // lattice faces 0.2, 0.36, 0.16
     const Faces wet{{true, true, true, true, false, true}};
@@ -164,6 +165,18 @@ TEST(GhostNodes, LieAcrossTheLatticesSurfaceWhereAGeometrysFacesFallBetweenItsPl
     };
     expect_ghost(outside_at(0.305, 0.155, 0.105), {-1, 0, 0}, "far wall");
     expect_ghost(outside_at(0.305, 0.155, -0.005), {-1, 0, 1}, "far wall's edge with the floor");
+    // The walls' top (z = 0.2 m) is a surface too: the rim's top row mirrors up, its inner edge
+    // through the edge, and a row below keeps facing the inside.
+    auto rim_at = [&](double x, double y, double z) {
+        SetupParticle p{x, y, z, kBoundary, 0.0};
+        ghost_outside(tank_side, kDp, p);
+        ghost_below_top(0.2, kDp, p);
+        return G{p.to_ghost[0] / kDp, p.to_ghost[1] / kDp, p.to_ghost[2] / kDp};
+    };
+    expect_ghost(rim_at(-0.005, 0.155, 0.195), {1, 0, 1}, "the rim's inner edge");
+    expect_ghost(rim_at(-0.015, 0.155, 0.195), {0, 0, 1}, "the rim's top");
+    expect_ghost(rim_at(-0.025, -0.025, 0.195), {0, 0, 1}, "the rim's top at a corner");
+    expect_ghost(rim_at(-0.005, 0.155, 0.185), {1, 0, 0}, "below the rim");
 }
 
 TEST_P(Mdbc, ReproducesALinearDensityAtWallsEdgesAndCorners) {

@@ -262,6 +262,61 @@ TEST_P(WallContact, LoneDropletsStayOutOfABlocksEdgesAndCorners) {
     EXPECT_LT(on, 0.0) << "a droplet went into the block";
 }
 
+// The same droplets dropped onto the top of a tank's wall (water thrown over the walls lands
+// there): in the wall's first, second and third layer's columns.
+class DropletsOntoAWallTop : public Problem {
+public:
+    static constexpr double kTop = 0.1;
+    std::string name() const override { return "DropletsOntoAWallTop"; }
+    double default_dp() const override { return kDp; }
+    double default_t_end() const override { return 1.0; }
+    int default_split_axis() const override { return 1; }
+    double still_water_depth() const override { return 0.1; }
+    Box domain(double) const override { return Box{{-0.3, -0.1, -0.1}, {0.5, 0.3, 3.5}}; }
+    void check_resolution(double) const override {}
+    void fill(double dp, const EmitParticle& emit) const override {
+        add_open_tank(
+            Box{{0, 0, 0}, {0.4, 0.2, kTop}}, kTop, dp, kWallLayers,
+            [](double, double, double) { return 0.0; }, emit);
+        const double x[] = {-0.3 * dp, -1.3 * dp, -2.4 * dp}, y[] = {0.03, 0.1, 0.17};
+        for (int k = 0; k < 3; ++k) {
+            emit(SetupParticle{x[k], y[k] + 0.2 * dp, 3.3 - 0.05 * k, kFluid,
+                               DropletsOverAFloor::kExpandedDepth});
+        }
+    }
+};
+
+// How far below the wall's top a droplet got while over the wall [m] (negative: it stayed on
+// or above it).
+double deepest_in_wall_top(BackendChoice backend, bool no_penetration, int iterations) {
+    const DropletsOntoAWallTop problem;
+    Simulation sim(problem, droplet_run(backend, no_penetration), 0);
+    const double wall_lo = -kWallLayers * double(kDp);
+    double deepest = -1e300;
+    for (int i = 0; i < iterations; ++i) {
+        sim.step();
+        const HostParticles p = sim.particles();
+        for (std::size_t k = 0; k < p.size(); ++k) {
+            if (p.type[k] != kFluid) continue;
+            double at[3];
+            p.position(k, at);
+            if (at[0] < wall_lo || at[0] > 0.0) continue;  // not over the wall
+            deepest = std::max(deepest, DropletsOntoAWallTop::kTop - at[2]);
+        }
+    }
+    return deepest;
+}
+
+TEST_P(WallContact, LoneDropletsStayOnAWallsTop) {
+    constexpr int kIterations = 2700;  // they land at about 2,450
+    const double off = deepest_in_wall_top(backend(), false, kIterations);
+    const double on = deepest_in_wall_top(backend(), true, kIterations);
+    std::printf("deepest below the wall's top: %.2f dp without, %.2f dp with\n", off / kDp,
+                on / kDp);
+    EXPECT_GT(off, 0.1 * kDp) << "without the correction the droplets stayed out too";
+    EXPECT_LT(on, 0.0) << "a droplet went into the wall's top";
+}
+
 TEST_P(WallContact, DropletsMatchOneDeviceBitwise) {
     const DropletsOverAFloor problem;
     auto states = [&](const DeviceSelection& devices) {
