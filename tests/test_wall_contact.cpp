@@ -228,11 +228,11 @@ public:
     }
 };
 
-// How far into the block a droplet got [m] (negative: it stayed out).
-double deepest_in_block(BackendChoice backend, bool no_penetration, int iterations) {
-    const DropletsOverABlock problem;
+// The largest depth(position) [m] of any droplet over `iterations` steps of `problem`.
+template <class Depth>
+double deepest_droplet(const Problem& problem, BackendChoice backend, bool no_penetration,
+                       int iterations, Depth depth) {
     Simulation sim(problem, droplet_run(backend, no_penetration), 0);
-    const Box b = DropletsOverABlock::block();
     double deepest = -1e300;
     for (int i = 0; i < iterations; ++i) {
         sim.step();
@@ -241,14 +241,23 @@ double deepest_in_block(BackendChoice backend, bool no_penetration, int iteratio
             if (p.type[k] != kFluid) continue;
             double at[3];
             p.position(k, at);
-            double inside = 1e300;  // distance to the block's nearest face, negative outside
-            for (int a = 0; a < 3; ++a) {
-                inside = std::min({inside, at[a] - b.lo[a], b.hi[a] - at[a]});
-            }
-            deepest = std::max(deepest, inside);
+            deepest = std::max(deepest, depth(at));
         }
     }
     return deepest;
+}
+
+// How far into the block a droplet got [m] (negative: it stayed out).
+double deepest_in_block(BackendChoice backend, bool no_penetration, int iterations) {
+    const Box b = DropletsOverABlock::block();
+    return deepest_droplet(DropletsOverABlock(), backend, no_penetration, iterations,
+                           [&b](const double* at) {
+                               double inside = 1e300;  // to the nearest face, negative outside
+                               for (int a = 0; a < 3; ++a) {
+                                   inside = std::min({inside, at[a] - b.lo[a], b.hi[a] - at[a]});
+                               }
+                               return inside;
+                           });
 }
 
 TEST_P(WallContact, LoneDropletsStayOutOfABlocksEdgesAndCorners) {
@@ -289,22 +298,12 @@ public:
 // How far below the wall's top a droplet got while over the wall [m] (negative: it stayed on
 // or above it).
 double deepest_in_wall_top(BackendChoice backend, bool no_penetration, int iterations) {
-    const DropletsOntoAWallTop problem;
-    Simulation sim(problem, droplet_run(backend, no_penetration), 0);
     const double wall_lo = -kWallLayers * double(kDp);
-    double deepest = -1e300;
-    for (int i = 0; i < iterations; ++i) {
-        sim.step();
-        const HostParticles p = sim.particles();
-        for (std::size_t k = 0; k < p.size(); ++k) {
-            if (p.type[k] != kFluid) continue;
-            double at[3];
-            p.position(k, at);
-            if (at[0] < wall_lo || at[0] > 0.0) continue;  // not over the wall
-            deepest = std::max(deepest, DropletsOntoAWallTop::kTop - at[2]);
-        }
-    }
-    return deepest;
+    return deepest_droplet(DropletsOntoAWallTop(), backend, no_penetration, iterations,
+                           [wall_lo](const double* at) {
+                               const bool over_the_wall = at[0] >= wall_lo && at[0] <= 0.0;
+                               return over_the_wall ? DropletsOntoAWallTop::kTop - at[2] : -1e300;
+                           });
 }
 
 TEST_P(WallContact, LoneDropletsStayOnAWallsTop) {
