@@ -115,10 +115,9 @@ def main():
                    count_within(walls, pos[i], two_h), near_wall / args.dp))
         ids = dict(zip(a["id"].tolist(), range(len(a["id"]))))
         if previous is not None:
-            gone = [j for j, k in previous[0].items() if j not in ids]
-            last_seen += [(previous[1][previous[0][j]], previous[2][previous[0][j]]) for j in gone]
-            for j in gone[:args.top]:
-                k = previous[0][j]
+            gone = [(j, k) for j, k in previous[0].items() if j not in ids]
+            last_seen += [(previous[1][k], previous[2][k]) for _, k in gone]
+            for j, k in gone[:args.top]:
                 print("  gone since the last frame: id %d, last at (%.3f, %.3f, %.3f) v "
                       "(%+.2f, %+.2f, %+.2f)" % (j, *previous[1][k], *previous[2][k]))
             if len(gone) > args.top:
