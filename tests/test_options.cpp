@@ -120,7 +120,8 @@ TEST(Options, GradientCorrectionReachesTheKernels) {
 
 TEST(Options, NoPenetrationReachesTheKernelsUnderMdbc) {
     DamBreak problem;
-    const std::optional<RunOptions> off = testing::parse_options(problem, {"--boundary", "mdbc"});
+    const std::optional<RunOptions> off =
+        testing::parse_options(problem, {"--boundary", "mdbc", "--no-penetration", "off"});
     const std::optional<RunOptions> on = testing::parse_options(
         problem, {"--boundary", "mdbc", "--no-penetration", "on", "--dp", "0.04"});
     ASSERT_TRUE(off.has_value() && on.has_value());
@@ -128,6 +129,20 @@ TEST(Options, NoPenetrationReachesTheKernelsUnderMdbc) {
     const SphParams p = make_sph_params(*on, 0.55);
     EXPECT_TRUE(p.no_penetration);
     EXPECT_EQ(p.dp, 0.04f);
+}
+
+// Left to its default (auto), --no-penetration is on under mDBC, whose walls let spray in, and
+// off under DBC, whose walls keep it out by themselves; auto given outright is the same.
+TEST(Options, NoPenetrationFollowsTheWallsByDefault) {
+    DamBreak problem;
+    const std::optional<RunOptions> mdbc = testing::parse_options(problem, {"--boundary", "mdbc"});
+    const std::optional<RunOptions> dbc = testing::parse_options(problem, {});
+    const std::optional<RunOptions> dbc_auto =
+        testing::parse_options(problem, {"--no-penetration", "auto"});
+    ASSERT_TRUE(mdbc.has_value() && dbc.has_value() && dbc_auto.has_value());
+    EXPECT_TRUE(mdbc->no_penetration);
+    EXPECT_FALSE(dbc->no_penetration);
+    EXPECT_FALSE(dbc_auto->no_penetration);
 }
 
 // --boundary and --slip reach the settings, and --slip the walls' kinds as they are laid out.

@@ -146,7 +146,7 @@ struct TextOptions {
     std::string backend = "auto", devices, config, memory_limit, fault, balancing = "auto",
                 mpi_buffers = "staged", out_of_domain = "remove", trace_window = "10:30",
                 boundary = "dbc", slip = "problem", neighbours = "list", early_rebuild = "on",
-                gradient_correction = "off", no_penetration = "off", checkpoint_every,
+                gradient_correction = "off", no_penetration = "auto", checkpoint_every,
                 gauge_reading = "surface";
     std::vector<std::string> gauges, probes, walls, panels, moments;
 };
@@ -210,7 +210,7 @@ po::options_description physics_options(RunOptions& o, TextOptions& t) {
         ("no-penetration", po::value(&t.no_penetration)->default_value(t.no_penetration),
          "on (with --boundary mdbc): a fluid particle closing on a wall within dp/4 of its "
          "surface stops closing, so that spray cannot fly into the walls and be thrown back out "
-         "| off")
+         "| off | auto (on under mdbc, off under dbc)")
         ("h-factor", with_default(&o.h_factor), "smoothing length h = h-factor * dp [-]")
         ("perturb", with_default(&o.perturb_seed),
          "SEED: start each fluid particle up to --perturb-size dp off its place along each axis, "
@@ -351,6 +351,13 @@ bool parse_on_off(const std::string& text, const std::string& option) {
     throw OptionError("--" + option + " must be on or off (got '" + text + "')");
 }
 
+// --no-penetration: auto follows the walls, since only mDBC's walls let spray in (wall_contact.h).
+bool parse_no_penetration(const std::string& text, BoundaryModel boundary) {
+    if (text == "auto") return boundary == BoundaryModel::kMdbc;
+    if (text == "on" || text == "off") return text == "on";
+    throw OptionError("--no-penetration must be on, off or auto (got '" + text + "')");
+}
+
 RunOptions::Balancing parse_balancing(const std::string& text) {
     if (text == "on") return RunOptions::Balancing::kOn;
     if (text == "off") return RunOptions::Balancing::kOff;
@@ -406,7 +413,7 @@ void apply_text_options(const TextOptions& t, const po::variables_map& vm, RunOp
     o.neighbours = parse_neighbours(t.neighbours);
     o.early_rebuild = parse_on_off(t.early_rebuild, "early-rebuild");
     o.gradient_correction = parse_on_off(t.gradient_correction, "gradient-correction");
-    o.no_penetration = parse_on_off(t.no_penetration, "no-penetration");
+    o.no_penetration = parse_no_penetration(t.no_penetration, o.boundary);
     if (o.no_penetration && o.boundary != BoundaryModel::kMdbc) {
         throw OptionError(
             "--no-penetration on needs --boundary mdbc: DBC walls keep the fluid "
