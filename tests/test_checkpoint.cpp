@@ -211,14 +211,13 @@ TEST(RestartRefusal, PhysicsOptionsThatDifferAreNamed) {
         << err;
     EXPECT_NE(err.find("cfl"), std::string::npos) << err;
     EXPECT_EQ(err.find("delta"), std::string::npos) << err;
-    // Settings a checkpoint of a build before them lacks are named where they are set.
+    // Switches a checkpoint does not record (off, or a build before them) read off.
     const std::string corrected = restart_error(path, {"--gradient-correction", "on"});
-    EXPECT_NE(corrected.find("gradient-correction (checkpoint: not set, now: on)"),
-              std::string::npos)
+    EXPECT_NE(corrected.find("gradient-correction (checkpoint: off, now: on)"), std::string::npos)
         << corrected;
     const std::string contact =
         restart_error(path, {"--boundary", "mdbc", "--no-penetration", "on"});
-    EXPECT_NE(contact.find("no-penetration (checkpoint: not set, now: on)"), std::string::npos)
+    EXPECT_NE(contact.find("no-penetration (checkpoint: off, now: on)"), std::string::npos)
         << contact;
 }
 

@@ -23,17 +23,20 @@ std::vector<std::string> differing_settings(const std::vector<Setting>& saved,
         }
         return nullptr;
     };
+    // A switch is recorded only where it is on (driver/restart.cpp: physics_settings), so its
+    // absence is off; any other setting absent on one side was not set there.
+    auto absent = [](const std::string& there) { return there == "on" ? "off" : "not set"; };
     for (const auto& [name, value] : saved) {
         const std::string* current = find(now, name);
         if (current == nullptr) {
-            differing.push_back(name + " (checkpoint: " + value + ", now: not set)");
+            differing.push_back(name + " (checkpoint: " + value + ", now: " + absent(value) + ")");
         } else if (*current != value) {
             differing.push_back(name + " (checkpoint: " + value + ", now: " + *current + ")");
         }
     }
     for (const auto& [name, value] : now) {
         if (find(saved, name) == nullptr) {
-            differing.push_back(name + " (checkpoint: not set, now: " + value + ")");
+            differing.push_back(name + " (checkpoint: " + absent(value) + ", now: " + value + ")");
         }
     }
     return differing;
