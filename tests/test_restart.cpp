@@ -267,8 +267,12 @@ TEST(GuardedOutput, AFailedWriteLeavesALastCheckpointElsewhereThatGoesOnExactly)
     EXPECT_EQ(pvd.find("DamBreak_000002.vtu"), std::string::npos);
     EXPECT_NE(testing::read_text(o.output_dir + "/run_report.json").find("\"failed\""),
               std::string::npos);
-    // The last checkpoint goes on to the straight run's state.
+    // The last checkpoint goes on to the straight run's state, and from the frame that failed:
+    // written beside the steps, it failed after the run had gone past its time.
     const RunState state = read_checkpoint(kept.back());
+    ASSERT_EQ(state.outputs.frames.size(), 2u);
+    EXPECT_NEAR(state.outputs.next_frame, 2 * o.output_every, 1e-12);
+    EXPECT_GT(state.time, 3 * o.output_every);
     RunOptions again = options_on(1);
     again.restart_from = kept.back();
     Simulation sim(problem, again, 0);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
@@ -103,6 +104,7 @@ RunOutputs::RunOutputs(const RunOptions& options, const std::string& problem_nam
             }
         }
         frames_ = std::make_unique<OutputSeries>(options.output_dir, problem_name, there, restart);
+        frame_count_ = frames_->frames();
     }
 }
 
@@ -140,6 +142,18 @@ void RunOutputs::write_frame_across_ranks(double time, DeviceGroup& group,
             throw std::runtime_error("rank " + std::to_string(r) + ": " + said[r]);
     }
     if (frames_) frames_->list_frame(time, files);
+}
+
+void RunOutputs::wait_for_frame() {
+    if (!frame_writer_) return;
+    try {
+        frame_writer_->wait();
+    } catch (...) {
+        // Due again: a checkpoint taken now lists the frames written and this one as the next.
+        next_frame_ = frame_due_;
+        --frame_count_;
+        throw;
+    }
 }
 
 void RunOutputs::resume_average(const OutputPositions& resume) {
@@ -211,17 +225,36 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
     // A row the background writes needs no call; one it does not is written at the next one.
     if (!frame && !read && (writer_ || !measuring_)) return;
     TimedRegion region(seconds, track, "output", "output");
-    settle(track);
+    settle_row(track);
     if (frame) {
-        if (frames_ && frames() == options_.fault_output_frame) {
-            throw std::runtime_error("cannot write frame " + std::to_string(frames()) +
-                                     ": injected output failure (testing)");
-        }
+        wait_for_frame();  // the frame before: written by now, or its failure thrown here
+        const bool fail = frames_ && frame_count_ == options_.fault_output_frame;  // testing
+        const int number = frame_count_;
+        auto inject = [fail, number] {
+            if (fail) {
+                throw std::runtime_error("cannot write frame " + std::to_string(number) +
+                                         ": injected output failure (testing)");
+            }
+        };
         if (group.span().spread()) {
+            inject();
             write_frame_across_ranks(time, group, params);
         } else {
-            frames_->write(time, group.download(), params);
+            // The particles are copied off the devices now; formatting, compressing and writing
+            // them (most of a frame's cost) go on beside the next steps, except for the last.
+            auto pieces = std::make_shared<const std::vector<HostParticles>>(group.download());
+            auto write = [this, time, pieces, params, inject] {
+                inject();
+                frames_->write(time, *pieces, params);
+            };
+            if (frame_writer_ && !last) {
+                frame_due_ = next_frame_;
+                frame_writer_->run(write);
+            } else {
+                write();
+            }
         }
+        ++frame_count_;
         next_frame_ = next_after(next_frame_, time, options_.output_every);
     }
     if (read) {  // on the devices: no particle leaves them
@@ -233,7 +266,7 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
         last_read_ = time;
         if (gauge) next_gauge_ = next_after(next_gauge_, time, options_.gauge_every);
         if (last) {
-            settle(track);
+            settle_row(track);
         } else if (writer_) {
             writer_->run([this] { write_measured_row(TraceTrack{}); });
         }
@@ -244,9 +277,23 @@ void RunOutputs::write_due(double time, bool last, DeviceGroup& group, const Sph
 void RunOutputs::read_instruments_with(InstrumentReader reader, bool in_background) {
     reader_ = std::move(reader);
     if (in_background && !writer_) writer_ = std::make_unique<BackgroundTask>();
+    if (in_background && frames_ && !frame_writer_) {
+        frame_writer_ = std::make_unique<BackgroundTask>();
+    }
 }
 
 void RunOutputs::settle(const TraceTrack& track) {
+    std::exception_ptr frame_failure;  // the row under way goes in all the same
+    try {
+        wait_for_frame();
+    } catch (const std::exception&) {
+        frame_failure = std::current_exception();
+    }
+    settle_row(track);
+    if (frame_failure) std::rethrow_exception(frame_failure);
+}
+
+void RunOutputs::settle_row(const TraceTrack& track) {
     if (writer_) writer_->wait();
     write_measured_row(track);
 }

@@ -57,19 +57,25 @@ public:
 
     // Gauge rows are read with `reader` (before the first write_due); `in_background`: a thread
     // of the outputs' own waits for each measurement and writes its row, which the reader must
-    // allow (not across ranks, where reading is a collective of the main threads).
+    // allow (not across ranks, where reading is a collective of the main threads), and another
+    // writes each frame from a copy of the particles (across ranks every rank writes its pieces
+    // at once: rank 0 lists the frame only when all are there).
     void read_instruments_with(InstrumentReader reader, bool in_background);
     // Writes what is due at simulated `time` (all of it when `last`): frames of the particles
     // read from `group`, gauge rows of what the reader reads on the devices. A row's measurement
     // is started when it is due and its row written in the background or at the next write_due
     // or settle(), so that the devices go on with the next step meanwhile; the last row is
-    // written at once. The wall time spent goes to `seconds`, and to `track` while a trace is
-    // open. A row that failed in the background throws here or at settle().
+    // written at once. So is a frame in the background (read_instruments_with), written by the
+    // next write_due or settle(), and the last frame at once. The wall time spent on the main
+    // thread goes to `seconds`, and to `track` while a trace is open. A row or a frame that
+    // failed in the background throws here or at settle(); a failed frame is then due again.
     void write_due(double time, bool last, DeviceGroup& group, const SphParams& params,
                    const TraceTrack& track, double& seconds);
-    // Writes the row of a measurement under way, if any (across ranks a collective).
+    // Writes the row of a measurement under way, if any (across ranks a collective), and waits
+    // for the frame being written, if any.
     void settle(const TraceTrack& track = TraceTrack{});
-    int frames() const { return frames_ ? frames_->frames() : 0; }
+    // Frames written, or being written.
+    int frames() const { return frame_count_; }
     // Where the series stand now, for a checkpoint (settled: no measurement under way).
     OutputPositions positions() const;
 
@@ -114,6 +120,17 @@ private:
     void start_filter(const OutputPositions* resume);
     // Writes the row of the measurement under way, if any.
     void write_measured_row(const TraceTrack& track);
+    // Writes the row of a measurement under way, if any.
+    void settle_row(const TraceTrack& track);
+    // Waits for the frame being written in the background, if any; if it failed, makes it due
+    // again and rethrows its failure.
+    void wait_for_frame();
+    // Frames written or handed to frame_writer_, and the time that one was due (for its retry).
+    int frame_count_ = 0;
+    double frame_due_ = 0.0;
+    // Writes frames in the background (read_instruments_with), from copies of the particles:
+    // after frames_, so that it stops before the series it writes goes.
+    std::unique_ptr<BackgroundTask> frame_writer_;
     // Writes rows in the background (read_instruments_with); last, so that it stops first.
     std::unique_ptr<BackgroundTask> writer_;
 };
