@@ -5,8 +5,10 @@
 #include <vtkPointData.h>
 #include <vtkSmartPointer.h>
 #include <vtkUnstructuredGrid.h>
+#include <vtkXMLPUnstructuredGridReader.h>
 #include <vtkXMLUnstructuredGridReader.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +16,7 @@
 
 #include "app/run_app.h"
 #include "dam_break.h"
+#include "driver/output_series.h"
 #include "driver/simulation.h"
 #include "test_support.h"
 
@@ -81,6 +84,54 @@ TEST_P(DamBreakRun, ShortRunAdvancesTheFrontAndWritesReadableOutput) {
 }
 
 SPH_ON_EVERY_BACKEND(DamBreakRun);
+
+// Six devices' pieces of each frame, written side by side (OutputSeries::kPiecesAtOnce at a
+// time, so in two batches) and in the background: the frame's .pvtu reads back every particle
+// once, each piece's particles marked with its own device.
+TEST(DamBreakFrames, SixDevicesPiecesReadBackWhole) {
+    static_assert(OutputSeries::kPiecesAtOnce < 6, "six pieces take two batches");
+    testing::TempDir dir("dambreak_pieces");
+    DamBreak problem;
+    const std::string out_dir = dir.path() + "/out";
+    const char* argv[] = {"dambreak", "--backend",    "cpu",          "--devices", "6",
+                          "--dp",     "0.05",         "--t-end",      "0.1",       "--output-every",
+                          "0.05",     "--output-dir", out_dir.c_str()};
+    std::ostringstream out, err;
+    ASSERT_EQ(run_app(13, argv, problem, 0, out, err), 0) << err.str();
+
+    Simulation reference(problem, testing::small_run(0.05, 0.1, BackendChoice::kCpu), 0);
+    const std::size_t particles = reference.particles().size();
+    for (int frame = 0; frame < 3; ++frame) {
+        const std::string stem = out_dir + "/DamBreak_00000" + std::to_string(frame);
+        auto reader = vtkSmartPointer<vtkXMLPUnstructuredGridReader>::New();
+        reader->SetFileName((stem + ".pvtu").c_str());
+        reader->Update();
+        vtkUnstructuredGrid* grid = reader->GetOutput();
+        ASSERT_EQ(grid->GetNumberOfPoints(), vtkIdType(particles)) << stem;
+        vtkDataArray* id = grid->GetPointData()->GetArray("id");
+        vtkDataArray* device = grid->GetPointData()->GetArray("device");
+        ASSERT_TRUE(id != nullptr && device != nullptr) << stem;
+        std::vector<int> seen(particles, 0);
+        std::vector<int> per_device(6, 0);
+        for (vtkIdType i = 0; i < grid->GetNumberOfPoints(); ++i) {
+            const auto k = static_cast<std::size_t>(id->GetTuple1(i));
+            ASSERT_LT(k, particles) << stem;
+            ++seen[k];
+            const int d = int(device->GetTuple1(i));
+            ASSERT_TRUE(d >= 0 && d < 6) << stem;
+            ++per_device[std::size_t(d)];
+        }
+        EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), std::ptrdiff_t(particles)) << stem;
+        for (int d = 0; d < 6; ++d) {
+            EXPECT_GT(per_device[std::size_t(d)], 0) << stem << " device " << d;
+            auto piece = vtkSmartPointer<vtkXMLUnstructuredGridReader>::New();
+            const std::string file = stem + "_d" + std::to_string(d) + ".vtu";
+            piece->SetFileName(file.c_str());
+            piece->Update();
+            EXPECT_EQ(piece->GetOutput()->GetNumberOfPoints(), per_device[std::size_t(d)]) << file;
+        }
+    }
+}
 
 }  // namespace
 }  // namespace sph

@@ -32,7 +32,9 @@ public:
     // pieces (`here[d]`) of the frame named frame_stem() (rank 0's), then rank 0 lists the frame
     // (the .pvtu and the .pvd) once every rank's are on disk.
     std::string frame_stem() const;
-    // The piece files of the frame `stem` (every device's, here or not); writes those `here`.
+    // The piece files of the frame `stem` (every device's, here or not); writes those `here`,
+    // kPiecesAtOnce at a time side by side.
+    static constexpr std::size_t kPiecesAtOnce = 4;
     static std::vector<std::string> write_pieces(const std::string& dir, const std::string& stem,
                                                  const std::vector<HostParticles>& pieces,
                                                  const std::vector<bool>& here,
