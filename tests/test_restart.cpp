@@ -280,5 +280,38 @@ TEST(GuardedOutput, AFailedWriteLeavesALastCheckpointElsewhereThatGoesOnExactly)
     expect_bitwise(straight(options_on(1), int(state.iteration) + 20), finish(sim));
 }
 
+// A frame that fails in the background while a checkpoint is due before the next frame: the
+// checkpoint finds it, is written with that frame due again, and the run fails after it.
+TEST(GuardedOutput, AFrameFailedInTheBackgroundIsFoundByTheNextCheckpoint) {
+    testing::TempDir dir("guarded_background");
+    const DamBreak problem;
+    RunOptions o = options_on(1);
+    o.write_output = true;
+    o.output_dir = dir.path() + "/out";
+    o.output_every = 0.05;
+    o.t_end = 0.3;
+    o.checkpoint_every = 0.01;
+    o.checkpoint_dir = dir.path() + "/checkpoints";
+    o.fault_output_frame = 1;  // the frame at t = 0.05
+    std::string what;
+    {
+        Simulation sim(problem, o, 0);
+        std::ostringstream log;
+        try {
+            sim.run(log);
+        } catch (const std::runtime_error& e) {
+            what = e.what();
+        }
+    }
+    EXPECT_NE(what.find("injected output failure"), std::string::npos) << what;
+    EXPECT_NE(what.find("a last checkpoint was written"), std::string::npos) << what;
+    const std::vector<std::string> kept = checkpoints_in(o.checkpoint_dir);
+    ASSERT_FALSE(kept.empty());
+    const RunState state = read_checkpoint(kept.back());
+    ASSERT_EQ(state.outputs.frames.size(), 1u);
+    EXPECT_NEAR(state.outputs.next_frame, o.output_every, 1e-12);
+    EXPECT_LT(state.time, 2 * o.output_every);  // found before the next frame was due
+}
+
 }  // namespace
 }  // namespace sph

@@ -93,7 +93,13 @@ bool Simulation::checkpoint_due() const {
 
 void Simulation::checkpoint(RunOutputs& outputs, double loop_seconds, RunReport& report,
                             std::ostream& log) {
-    outputs.settle();  // the row under way belongs to the state saved
+    try {
+        outputs.settle();  // the row under way belongs to the state saved
+    } catch (const std::runtime_error&) {
+        // A frame written in the background failed: as for one written at once, the failure
+        // comes after a last checkpoint, which lists that frame as due (the settle is done).
+        rethrow_after_last_checkpoint(std::current_exception(), outputs, loop_seconds, report, log);
+    }
     const auto writing = SteadyClock::now();
     double gathering = 0.0;
     report.last_checkpoint = write_checkpoint_now(outputs.positions(), loop_seconds, &gathering);
