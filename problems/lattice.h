@@ -11,13 +11,20 @@
 
 namespace sph {
 
+// The index of the first lattice point at or above v, as a double (v may be unbounded, 1e300);
+// i dp is the plane half a spacing below point i, where the lattice's particles make a face
+// between planes of points.
+inline double lattice_index(double v, double dp) {
+    return std::ceil(v / dp - 0.5);
+}
+
 // Calls visit(x, y, z) for each lattice point inside `region` (half-open box).
 template <class Visit>
 void for_each_lattice_point(const Box& region, double dp, Visit visit) {
     long first[3], last[3];
     for (int a = 0; a < 3; ++a) {
-        first[a] = static_cast<long>(std::ceil(region.lo[a] / dp - 0.5));
-        last[a] = static_cast<long>(std::ceil(region.hi[a] / dp - 0.5));  // exclusive
+        first[a] = static_cast<long>(lattice_index(region.lo[a], dp));
+        last[a] = static_cast<long>(lattice_index(region.hi[a], dp));  // exclusive
     }
     for (long k = first[2]; k < last[2]; ++k) {
         for (long j = first[1]; j < last[1]; ++j) {
@@ -35,8 +42,8 @@ void for_each_lattice_point(const Box& region, double dp, Visit visit) {
 inline Box snapped_to_lattice(const Box& box, double dp) {
     Box snapped{};
     for (int a = 0; a < 3; ++a) {
-        snapped.lo[a] = std::ceil(box.lo[a] / dp - 0.5) * dp;  // index of the first point inside
-        snapped.hi[a] = std::ceil(box.hi[a] / dp - 0.5) * dp;  // one past the last
+        snapped.lo[a] = lattice_index(box.lo[a], dp) * dp;  // the first point inside
+        snapped.hi[a] = lattice_index(box.hi[a], dp) * dp;  // one past the last
     }
     return snapped;
 }
@@ -67,7 +74,7 @@ inline void ghost_outside(const Box& fluid_side, double dp, SetupParticle& p) {
 // near (the rim's inner edge), through the edge. Without this the top is no surface: its
 // particles' ghost nodes face into the tank, and water landing on the walls sinks into them.
 inline void ghost_below_top(double top, double dp, SetupParticle& p) {
-    const double below = std::ceil(top / dp - 0.5) * dp - p.z;
+    const double below = lattice_index(top, dp) * dp - p.z;
     const double beside =
         0.5 * std::sqrt(p.to_ghost[0] * p.to_ghost[0] + p.to_ghost[1] * p.to_ghost[1] +
                         p.to_ghost[2] * p.to_ghost[2]);

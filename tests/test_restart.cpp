@@ -231,26 +231,35 @@ TEST(RestartProgramDeathTest, ASecondSignalLaterStopsAtOnce) {
 
 // --- Guarded output: a failed write stops the run with a last checkpoint, nothing truncated ---
 
-TEST(GuardedOutput, AFailedWriteLeavesALastCheckpointElsewhereThatGoesOnExactly) {
-    testing::TempDir dir("guarded");
-    const DamBreak problem;
+// A run of `o` writing frames every `every` s into dir/out, the frame numbered `failing` failing.
+RunOptions failing_output_run(const testing::TempDir& dir, double every, int failing) {
     RunOptions o = options_on(1);
     o.write_output = true;
     o.output_dir = dir.path() + "/out";
-    o.output_every = 0.02;
+    o.output_every = every;
     o.t_end = 0.3;
-    o.checkpoint_dir = dir.path() + "/elsewhere";
-    o.fault_output_frame = 2;  // the third frame cannot be written
-    std::string what;
-    {
-        Simulation sim(problem, o, 0);
-        std::ostringstream log;
-        try {
-            sim.run(log);
-        } catch (const std::runtime_error& e) {
-            what = e.what();
-        }
+    o.fault_output_frame = failing;
+    return o;
+}
+
+// What the run stopped with (empty: it ended well).
+std::string run_error(const Problem& problem, const RunOptions& o) {
+    Simulation sim(problem, o, 0);
+    std::ostringstream log;
+    try {
+        sim.run(log);
+    } catch (const std::runtime_error& e) {
+        return e.what();
     }
+    return "";
+}
+
+TEST(GuardedOutput, AFailedWriteLeavesALastCheckpointElsewhereThatGoesOnExactly) {
+    testing::TempDir dir("guarded");
+    const DamBreak problem;
+    RunOptions o = failing_output_run(dir, 0.02, 2);  // the third frame cannot be written
+    o.checkpoint_dir = dir.path() + "/elsewhere";
+    const std::string what = run_error(problem, o);
     EXPECT_NE(what.find("injected output failure"), std::string::npos) << what;
     EXPECT_NE(what.find("a last checkpoint was written"), std::string::npos) << what;
     const std::vector<std::string> kept = checkpoints_in(o.checkpoint_dir);
@@ -285,24 +294,10 @@ TEST(GuardedOutput, AFailedWriteLeavesALastCheckpointElsewhereThatGoesOnExactly)
 TEST(GuardedOutput, AFrameFailedInTheBackgroundIsFoundByTheNextCheckpoint) {
     testing::TempDir dir("guarded_background");
     const DamBreak problem;
-    RunOptions o = options_on(1);
-    o.write_output = true;
-    o.output_dir = dir.path() + "/out";
-    o.output_every = 0.05;
-    o.t_end = 0.3;
+    RunOptions o = failing_output_run(dir, 0.05, 1);  // the frame at t = 0.05
     o.checkpoint_every = 0.01;
     o.checkpoint_dir = dir.path() + "/checkpoints";
-    o.fault_output_frame = 1;  // the frame at t = 0.05
-    std::string what;
-    {
-        Simulation sim(problem, o, 0);
-        std::ostringstream log;
-        try {
-            sim.run(log);
-        } catch (const std::runtime_error& e) {
-            what = e.what();
-        }
-    }
+    const std::string what = run_error(problem, o);
     EXPECT_NE(what.find("injected output failure"), std::string::npos) << what;
     EXPECT_NE(what.find("a last checkpoint was written"), std::string::npos) << what;
     const std::vector<std::string> kept = checkpoints_in(o.checkpoint_dir);

@@ -117,35 +117,33 @@ std::vector<std::string> OutputSeries::write_pieces(const std::string& dir, cons
                                            : stem + "_d" + std::to_string(d) + ".vtu");
         if (here.empty() || here[d]) to_write.push_back(d);
     }
-    auto write_piece = [&](std::size_t d) {
-        std::vector<Vec3> position(pieces[d].size());
-        for (std::size_t i = 0; i < position.size(); ++i) position[i] = pieces[d].position(i);
-        const std::vector<float> pressure = pressures(pieces[d], params);
-        const std::vector<std::int32_t> device(pieces[d].size(), static_cast<std::int32_t>(d));
-        write_vtu(dir + "/" + files[d], fields_of(pieces[d], position, pressure, device));
-    };
     // Compressing a piece takes a core for most of a second a million particles: the pieces
     // are written kPiecesAtOnce at a time, each by a thread of its own (the first by this one),
     // which bounds the memory their copies take. A failed piece fails the frame once all are done.
     std::vector<std::exception_ptr> failures(to_write.size());
+    auto write_piece = [&](std::size_t k) {
+        const std::size_t d = to_write[k];
+        try {
+            std::vector<Vec3> position(pieces[d].size());
+            for (std::size_t i = 0; i < position.size(); ++i) position[i] = pieces[d].position(i);
+            const std::vector<float> pressure = pressures(pieces[d], params);
+            const std::vector<std::int32_t> device(pieces[d].size(), static_cast<std::int32_t>(d));
+            write_vtu(dir + "/" + files[d], fields_of(pieces[d], position, pressure, device));
+        } catch (...) {
+            failures[k] = std::current_exception();
+        }
+    };
     for (std::size_t first = 0; first < to_write.size(); first += kPiecesAtOnce) {
         const std::size_t end = std::min(to_write.size(), first + kPiecesAtOnce);
-        auto write_caught = [&](std::size_t k) {
-            try {
-                write_piece(to_write[k]);
-            } catch (...) {
-                failures[k] = std::current_exception();
-            }
-        };
         std::vector<std::thread> threads;
         for (std::size_t k = first + 1; k < end; ++k) {
             try {
-                threads.emplace_back(write_caught, k);
+                threads.emplace_back(write_piece, k);
             } catch (const std::system_error&) {  // no thread to be had: written here instead
-                write_caught(k);
+                write_piece(k);
             }
         }
-        write_caught(first);
+        write_piece(first);
         for (std::thread& t : threads) t.join();
     }
     for (const std::exception_ptr& failure : failures) {
