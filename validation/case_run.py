@@ -15,6 +15,7 @@ and matplotlib (a bare GPU machine); comparing needs both.
 import argparse
 import contextlib
 import json
+import lzma
 import os
 import queue
 import shlex
@@ -369,14 +370,26 @@ def read_run_report(path: str) -> Dict:
         raise RunError(f"run report '{path}' lacks or garbles field {e}") from None
 
 
+def stored(path: str) -> Optional[str]:
+    """Where a run's series `path` is kept: the file itself, or its xz-compressed copy
+    (`path`.xz, as the results folders keep their longer series: scripts/compact_results.py);
+    None when neither exists."""
+    for candidate in (path, path + ".xz"):
+        if os.path.exists(candidate):
+            return candidate
+    return None
+
+
 def read_gauges(path: str) -> Dict[str, "np.ndarray"]:
-    """gauges.csv (io/gauge_csv.h) as column name -> values; `nan` entries are NaN."""
+    """gauges.csv (io/gauge_csv.h), or its .xz copy, as column name -> values; `nan` entries are
+    NaN."""
+    kept = stored(path) or path
     try:
-        with open(path) as f:
+        with (lzma.open(kept, "rt") if kept.endswith(".xz") else open(kept)) as f:
             header = f.readline().strip().split(",")
             data = np.loadtxt(f, delimiter=",", ndmin=2)
-    except (OSError, ValueError) as e:
-        raise RunError(f"cannot read gauges '{path}': {e}") from None
+    except (OSError, ValueError, lzma.LZMAError) as e:
+        raise RunError(f"cannot read gauges '{kept}': {e}") from None
     if header[0] != "time" or (data.size and data.shape[1] != len(header)):
         raise RunError(f"gauges '{path}': header {header} does not match its rows")
     if data.shape[0] < 2:
