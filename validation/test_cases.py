@@ -21,6 +21,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD_DIR = os.environ.get("SPH_BUILD_DIR", os.path.join(HERE, "..", "build"))
+COMPACT_RESULTS = os.path.join(HERE, "..", "scripts", "compact_results.py")
 # One OpenMP thread: tiny runs go faster so, and ctest runs two tests at once.
 THREADS = ["--", "--threads", "1"]
 
@@ -209,6 +210,11 @@ class LobovskyQuickTest(CaseTestBase):
             self.assert_finite(rows[(f"{sensor} first peak vs band", run)])
             self.assertIn(rows[(f"{sensor} first peak time, rel. diff.", run)]["result"],
                           ("PASS", "FAIL"))
+            # The impact's impulse over t* 2-3, which the quick run covers: reported only.
+            impulse = rows[(f"{sensor} impulse t* 2-3, rel. diff.", run)]
+            self.assert_finite(impulse)
+            self.assertEqual(impulse["result"], "-")
+            self.assertIn("Pa s", impulse["details"])
         # The quick run ends at t* 3.43, before the means' window t* in [4, 6].
         for sensor in ("P1", "P2", "P3", "P4"):
             self.assertEqual(rows[(f"{sensor} mean t* 4-6, rel. diff.", run)]["result"], "n/a")
@@ -237,6 +243,17 @@ class LobovskyQuickTest(CaseTestBase):
             with open(os.path.join(self.out, "runs", "dp0.0375", name)) as f:
                 self.assertTrue(f.readline().startswith("time,P1,P2,P3,P4,S1,S2,S3,S4,F_wall,front_x"))
         self.assertIn("Hz Gaussian", summary)
+        self.assert_recomputes("lobovsky.py", "lobovsky_wall_pressure.png")
+        # Compacted as results folders are kept (scripts/compact_results.py: the series
+        # xz-compressed, the figures in a palette), the runs give the same metrics again.
+        proc = subprocess.run([sys.executable, "-B", COMPACT_RESULTS, "--threshold", "0", self.out],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        run_dir = os.path.join(self.out, "runs", "dp0.0375")
+        for name in ("gauges.csv", "gauges_filtered.csv"):
+            self.assertTrue(os.path.exists(os.path.join(run_dir, name + ".xz")), name)
+            self.assertFalse(os.path.exists(os.path.join(run_dir, name)), name)
+        self.assertTrue(os.path.exists(os.path.join(self.out, "metrics.csv")))  # kept as it is
         self.assert_recomputes("lobovsky.py", "lobovsky_wall_pressure.png")
 
 
