@@ -7,8 +7,9 @@ A run's series (gauges.csv, gauges_filtered.csv, wall_pressure.csv, load_balance
 logs) larger than --threshold (32 KiB) are replaced by an xz-compressed copy, NAME.xz, which
 validation/case_run.py reads as it reads NAME (`--from-output` works on a compacted folder).
 What a reader or a case script opens first stays as it is: README.md, summary.md, metrics.csv,
-ensemble.csv, ensemble.md, case.json and each run's run_report.json. PNG figures are redrawn in a palette of 64 colours where that makes them smaller
-(about a third of the size for line plots; needs PIL, which Debian's python3-matplotlib brings).
+ensemble.csv, ensemble.md, case.json and each run's run_report.json. PNG figures are redrawn in
+a palette of 64 colours where that makes them smaller (about a third of the size for line plots;
+needs PIL, which Debian's python3-matplotlib brings).
 
 Why: every tracked file travels with each call to the GPU machine, which carries 64 MiB at most
 (tests/test_tree_size.py holds the checkout under its budget), and a checkout is pleasanter to

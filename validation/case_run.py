@@ -391,9 +391,9 @@ def read_gauges(path: str) -> Dict[str, "np.ndarray"]:
     except (OSError, ValueError, lzma.LZMAError) as e:
         raise RunError(f"cannot read gauges '{kept}': {e}") from None
     if header[0] != "time" or (data.size and data.shape[1] != len(header)):
-        raise RunError(f"gauges '{path}': header {header} does not match its rows")
+        raise RunError(f"gauges '{kept}': header {header} does not match its rows")
     if data.shape[0] < 2:
-        raise RunError(f"gauges '{path}' holds {data.shape[0]} rows: the run measured nothing")
+        raise RunError(f"gauges '{kept}' holds {data.shape[0]} rows: the run measured nothing")
     return {name: data[:, i] for i, name in enumerate(header)}
 
 

@@ -13,9 +13,9 @@ compares, in t*, p / (rho g H) and (x_front - L) / H, the pressures P1-P4 on the
 repetitions of the experiment (validation/data/lobovsky2014_h300_wall_pressure.dat), and the
 surge front with validation/data/lobovsky2014_h300_surge_front.dat. Per dp: the first impact
 peak at P1-P3 (its value against the band, its time) and its impulse (reported only), each
-sensor's mean over t* in [4, 6], the front until it reaches the wall. Writes summary.md, metrics.csv, lobovsky_wall_pressure.png,
-lobovsky_surge_front.png and wall_pressure.csv (raw and filtered) into --out, the runs in
-runs/dp<dp>/.
+sensor's mean over t* in [4, 6], the front until it reaches the wall. Writes summary.md,
+metrics.csv, lobovsky_wall_pressure.png, lobovsky_surge_front.png and wall_pressure.csv (raw and
+filtered) into --out, the runs in runs/dp<dp>/.
 """
 
 import argparse
@@ -84,9 +84,9 @@ FRONT_LIMIT = 0.05  # RMS of (x_sim - x_exp) / x_exp, x from the upstream wall: 
 # The first impact's impulse, the integral of p over FIRST_IMPACT: what a structure whose natural
 # period is long against the impact feels of it, and far more repeatable than its peak (between
 # ensemble members 4-6 % against 15-40 %: validation/results/h200-head-ensemble/impulses.md).
-# Reported only: the issue sets it no target. The
-# experiment's is the integral of its median curve, which for a window that holds every
-# repetition's impact is close to their impulses' median, not the same.
+# Reported only: the issue sets it no target. The experiment's is the integral of its median
+# curve, which for a window that holds every repetition's impact is close to their impulses'
+# median, not the same.
 IMPULSE_WINDOW = FIRST_IMPACT
 PRESSURE_FIGURE, FRONT_FIGURE = "lobovsky_wall_pressure.png", "lobovsky_surge_front.png"
 SERIES_CSV = "wall_pressure.csv"
