@@ -4,7 +4,7 @@
 #include "bore_in_a_box.h"
 
 namespace sph {
-std::unique_ptr<Problem> make_problem() {
+std::unique_ptr<Problem> make_problem(int, const char* const[]) {
     return std::make_unique<BoreInABox>();
 }
 }  // namespace sph

@@ -4,7 +4,7 @@
 #include "lobovsky.h"
 
 namespace sph {
-std::unique_ptr<Problem> make_problem() {
+std::unique_ptr<Problem> make_problem(int, const char* const[]) {
     return std::make_unique<Lobovsky>();
 }
 }  // namespace sph

@@ -7,18 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "geometry/box.h"
 #include "instruments.h"
 #include "particle_type.h"
 
 namespace sph {
 
-struct Box {
-    double lo[3];
-    double hi[3];
-    bool contains(double x, double y, double z) const {
-        return x >= lo[0] && x < hi[0] && y >= lo[1] && y < hi[1] && z >= lo[2] && z < hi[2];
-    }
-};
 
 // A part of a problem's walls a what-if branch can remove by name (driver/geometry_change.h):
 // every wall particle inside `box` belongs to it.
@@ -35,6 +29,12 @@ struct SetupParticle {
     // A wall particle's offset to its ghost node, its mirror image across the wall surface, used
     // by mDBC (lattice.h computes it for boxes); zero for fluid.
     double to_ghost[3] = {0.0, 0.0, 0.0};
+};
+
+// An option a problem's own file sets (a case file's settings): read below the command line and
+// --config, and refused, naming `place` ("case.yaml:12"), as the option would be.
+struct ProblemSetting {
+    std::string name, value, place;
 };
 
 // Receives the particles a problem lays out, one at a time (so that a run can first count them).
@@ -68,6 +68,8 @@ public:
     virtual std::vector<NamedRegion> regions(double /*dp*/) const { return {}; }
     // Gauges, probes and front tracker the problem measures by default (none unless overridden).
     virtual Instruments instruments() const { return {}; }
+    // Options it sets below the command line (none unless overridden).
+    virtual std::vector<ProblemSetting> settings() const { return {}; }
 };
 
 }  // namespace sph

@@ -4,7 +4,7 @@
 #include "still_water.h"
 
 namespace sph {
-std::unique_ptr<Problem> make_problem() {
+std::unique_ptr<Problem> make_problem(int, const char* const[]) {
     return std::make_unique<StillWater>(1.0, 0.5, 0.5);
 }
 }  // namespace sph

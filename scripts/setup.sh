@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build libboost-program-options-dev libvtk9-dev libgtest-dev
-          nlohmann-json3-dev zlib1g-dev libopenmpi-dev openmpi-bin
+          nlohmann-json3-dev zlib1g-dev libgdal-dev libyaml-cpp-dev libopenmpi-dev openmpi-bin
           python3 python3-numpy python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do

@@ -11,9 +11,9 @@ import sys
 import unittest
 
 SRC = pathlib.Path(__file__).resolve().parent.parent / "src"
-RANK = {"common": 0, "ranks": 1, "devices": 1, "multi_device": 2, "instruments": 2, "report": 3,
+RANK = {"common": 0, "ranks": 1, "devices": 1, "geometry": 1, "multi_device": 2, "instruments": 2, "report": 3,
         "checkpoint": 3,
-        "driver": 4, "app": 5}
+        "driver": 4, "app": 5, "cases": 6}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
 
 

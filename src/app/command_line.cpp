@@ -318,8 +318,24 @@ void refuse_placeholders(const std::string& text, const char* where) {
 
 // Reads argv, then the config file (the command line wins). Prints the help and returns false
 // for --help.
+// A problem's settings, each on its own so that a refusal names the line it was written on.
+void store_problem_settings(const std::vector<ProblemSetting>& settings,
+                            const po::options_description& all, po::variables_map& vm) {
+    for (const ProblemSetting& s : settings) {
+        const std::string line = s.name + " = " + s.value;
+        refuse_placeholders(line, s.place.c_str());
+        try {
+            std::istringstream text(line);
+            po::store(po::parse_config_file(text, all), vm);
+        } catch (const po::error& e) {
+            throw OptionError(s.place + ": setting '" + s.name + "': " + e.what());
+        }
+    }
+}
+
 bool read_variables(int argc, const char* const argv[], const po::options_description& all,
-                    po::variables_map& vm, std::ostream& help_out) {
+                    const std::vector<ProblemSetting>& settings, po::variables_map& vm,
+                    std::ostream& help_out) {
     for (int k = 1; k < argc; ++k) refuse_placeholders(argv[k], "the command line");
     try {
         po::store(po::parse_command_line(argc, argv, all), vm);
@@ -333,6 +349,7 @@ bool read_variables(int argc, const char* const argv[], const po::options_descri
             std::istringstream lines(text);
             po::store(po::parse_config_file(lines, all), vm);
         }
+        store_problem_settings(settings, all, vm);
         if (vm.count("help")) {
             help_out << all << "\n";
             return false;
@@ -459,7 +476,7 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     if (!problem_options.options().empty()) all.add(problem_options);
 
     po::variables_map vm;
-    if (!read_variables(argc, argv, all, vm, help_out)) return std::nullopt;
+    if (!read_variables(argc, argv, all, problem.settings(), vm, help_out)) return std::nullopt;
     apply_text_options(text, vm, o);
     validate(o);
     add_instruments(

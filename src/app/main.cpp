@@ -11,8 +11,10 @@
 #endif
 
 namespace sph {
-std::unique_ptr<Problem> make_problem();  // defined by the problem's *_main.cpp
-}
+// Defined by the problem's *_main.cpp; a problem read from a file (the case executable) finds it
+// in the arguments. Throws std::invalid_argument for a file it refuses.
+std::unique_ptr<Problem> make_problem(int argc, const char* const argv[]);
+}  // namespace sph
 
 int main(int argc, char** argv) {
     std::unique_ptr<sph::Ranks> ranks;  // MPI ranks under mpirun, else one process
@@ -22,6 +24,12 @@ int main(int argc, char** argv) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
     }
-    const std::unique_ptr<sph::Problem> problem = sph::make_problem();
+    std::unique_ptr<sph::Problem> problem;
+    try {
+        problem = sph::make_problem(argc, argv);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    }
     return sph::run_app(argc, argv, *problem, SPH_SPLIT_AXIS, std::cout, std::cerr, *ranks);
 }
