@@ -4,10 +4,12 @@
 #include <boost/program_options/options_description.hpp>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "geometry/box.h"
+#include "geometry/shape.h"
 #include "instruments.h"
 #include "particle_type.h"
 
@@ -15,10 +17,14 @@ namespace sph {
 
 
 // A part of a problem's walls a what-if branch can remove by name (driver/geometry_change.h):
-// every wall particle inside `box` belongs to it.
+// every wall particle inside `box`, or where `shape` is set (a mesh), inside that solid.
 struct NamedRegion {
     std::string name;
-    Box box;
+    Box box;                              // the region, or a shape's bounds
+    std::shared_ptr<const Shape> shape;   // null: the box itself
+    bool contains(double x, double y, double z) const {
+        return shape ? shape->inside({x, y, z}) : box.contains(x, y, z);
+    }
 };
 
 // A particle as a problem lays it out: the simulator derives density and mass from it.

@@ -17,6 +17,9 @@
 #include "column_collapse.h"
 #include "common/errors.h"
 #include "dam_break.h"
+#include "driver/geometry_change.h"
+#include "driver/run_setup.h"
+#include "geometry/terrain.h"
 #include "lobovsky.h"
 #include "still_water.h"
 
@@ -130,6 +133,28 @@ TEST(CaseFiles, DamBreakWithItsObstacleAsAMeshLaysOutTheBoxsParticles) {
     }
 }
 
+// A mesh solid with a name is a region a what-if branch removes, as a box is.
+TEST(CaseFiles, AMeshSolidIsARegionABranchRemovesByName) {
+    const CaseProblem box(read_case_file(std::string(SPH_CASES_DIR) + "/dam_break.yaml"));
+    const CaseProblem mesh(read_case_file(std::string(SPH_CASES_DIR) + "/dam_break_mesh.yaml"));
+    ASSERT_EQ(mesh.regions(0.04).size(), 1u);
+    EXPECT_NE(mesh.regions(0.04)[0].shape, nullptr);
+    RunOptions o;
+    o.dp = 0.04;
+    const std::vector<GeometryChange> remove{{GeometryChange::Kind::kRemoveRegion, "obstacle"}};
+    std::size_t removed[2], left[2];
+    const CaseProblem* problems[2] = {&box, &mesh};
+    for (int k = 0; k < 2; ++k) {
+        HostParticles particles =
+            make_particles(*problems[k], o, make_sph_params(o, problems[k]->still_water_depth()));
+        removed[k] = apply_geometry_changes(remove, *problems[k], o, particles).walls_removed;
+        left[k] = particles.size();
+    }
+    EXPECT_GT(removed[0], 100u);
+    EXPECT_EQ(removed[1], removed[0]);
+    EXPECT_EQ(left[1], left[0]);
+}
+
 TEST(CaseFiles, StillWaterLaysOutTheCompiledParticlesBitForBit) {
     expect_same_problem(StillWater(1.0, 0.5, 0.5), "still_water.yaml", {0.025, 0.04});
 }
@@ -235,6 +260,26 @@ solids:
     // The box of water (5 x 10 x 2), then below 0.3 m the tank's 10 x 10 x 3 less the solid's
     // 2 x 2 x 2 and less the box already filled.
     EXPECT_EQ(fluid, 100u + 300u - 8u - 100u);
+}
+
+// The flood case's reservoir lies above its terrain, whose solid ends above the tank's floor:
+// none of it beneath the terrain's surface, none inside the house.
+TEST(CaseFiles, WaterBelowALevelLiesAboveTheTerrain) {
+    const CaseProblem flood(read_case_file(std::string(SPH_CASES_DIR) + "/flood_street.yaml"));
+    const auto& terrain = dynamic_cast<const TerrainShape&>(flood.solid_shape(0));
+    const Shape& house = flood.solid_shape(1);
+    std::size_t fluid = 0, beneath = 0, in_house = 0;
+    for (const SetupParticle& p : laid_out(flood, 0.04)) {
+        if (p.type != kFluid) continue;
+        ++fluid;
+        beneath += terrain.covers(p.x, p.y) && p.z < terrain.elevation(p.x, p.y);
+        in_house += house.inside({p.x, p.y, p.z});
+        EXPECT_LT(p.x, 1.5);
+        EXPECT_LT(p.z, 0.35);
+    }
+    EXPECT_GT(fluid, 1000u);
+    EXPECT_EQ(beneath, 0u);
+    EXPECT_EQ(in_house, 0u);
 }
 
 TEST(CaseFiles, OverlappingWaterShapesAreRefused) {

@@ -43,7 +43,7 @@ std::size_t count_in(const HostParticles& p, const Box& box, bool fluid) {
 TEST(GeometryChange, RemovingARegionTakesItsWallParticlesOnly) {
     DamBreak problem;
     Laid laid = dam_break(0.04);
-    const Box obstacle = named_region(problem, "obstacle", 0.04);
+    const Box obstacle = named_region(problem, "obstacle", 0.04).box;
     std::size_t lattice_points = 0;
     for_each_lattice_point(obstacle, 0.04, [&](double, double, double) { ++lattice_points; });
     ASSERT_GT(lattice_points, 0u);

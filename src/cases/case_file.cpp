@@ -93,9 +93,6 @@ CaseSolid read_solid(const YamlFields& f, const YAML::Node& node) {
     solid.shape = read_shape(f, node, "a solid");
     if (const YAML::Node n = node["name"]) solid.name = f.text(n, "a solid's name");
     if (const YAML::Node h = node["hollow"]) solid.hollow = f.flag(h, "hollow");
-    if (!solid.name.empty() && solid.shape.kind != CaseShape::Kind::kBox) {
-        f.fail(node["name"], "only a box solid can be named (a region a branch removes)");
-    }
     return solid;
 }
 

@@ -12,6 +12,7 @@
 #include "common/errors.h"
 #include "geometry/box_shape.h"
 #include "geometry/lattice_fill.h"
+#include "geometry/terrain.h"
 #include "lattice.h"
 
 namespace po = boost::program_options;
@@ -44,6 +45,28 @@ public:
 
 private:
     Box outer_{}, open_{};
+};
+
+// Everything beneath a terrain's surface within its footprint, down to any depth: where water
+// below a level does not go. Only inside() is asked of it.
+class BeneathTerrain : public Shape {
+public:
+    explicit BeneathTerrain(const TerrainShape& terrain) : terrain_(terrain) {}
+    Box bounds() const override {
+        Box b = terrain_.bounds();
+        b.lo[2] = -1e300;
+        return b;
+    }
+    bool inside(const Vec3d& p) const override {
+        return terrain_.covers(p[0], p[1]) && p[2] < terrain_.elevation(p[0], p[1]);
+    }
+    SurfacePoint nearest(const Vec3d& p, double max_distance) const override {
+        return terrain_.nearest(p, max_distance);
+    }
+    std::string describe() const override { return "beneath " + terrain_.describe(); }
+
+private:
+    const TerrainShape& terrain_;
 };
 
 // The free-slip walls a tank's wall particle belongs to, from where it lies outside the inside.
@@ -132,8 +155,14 @@ std::vector<ProblemSetting> CaseProblem::settings() const {
 
 std::vector<NamedRegion> CaseProblem::regions(double) const {
     std::vector<NamedRegion> out;
-    for (const CaseSolid& solid : case_.solids) {
-        if (!solid.name.empty()) out.push_back({solid.name, solid.shape.box});
+    for (std::size_t s = 0; s < case_.solids.size(); ++s) {
+        const CaseSolid& solid = case_.solids[s];
+        if (solid.name.empty()) continue;
+        if (solid.shape.kind == CaseShape::Kind::kBox) {
+            out.push_back({solid.name, solid.shape.box, nullptr});
+        } else {
+            out.push_back({solid.name, solid_shapes_[s]->bounds(), solid_shapes_[s]});
+        }
     }
     return out;
 }
@@ -296,12 +325,22 @@ void CaseProblem::fill_water(double dp, const EmitParticle& emit) const {
                                : below                    ? water.level
                                                           : region.bounds().hi[2];
         std::vector<const Shape*> blocking;
-        std::vector<std::unique_ptr<Shape>> tank_walls;
+        std::vector<std::unique_ptr<Shape>> owned;
         if (below) {
-            for (const auto& solid : solid_shapes_) blocking.push_back(solid.get());
+            for (std::size_t s = 0; s < solid_shapes_.size(); ++s) {
+                if (case_.solids[s].shape.kind == CaseShape::Kind::kTerrain) {
+                    // Water lies above the terrain: nothing beneath its surface, its solid's
+                    // base or not.
+                    owned.push_back(std::make_unique<BeneathTerrain>(
+                        static_cast<const TerrainShape&>(*solid_shapes_[s])));
+                    blocking.push_back(owned.back().get());
+                } else {
+                    blocking.push_back(solid_shapes_[s].get());
+                }
+            }
             for (const CaseTank& tank : case_.tanks) {
-                tank_walls.push_back(std::make_unique<TankWalls>(tank, dp, case_.wall_layers));
-                blocking.push_back(tank_walls.back().get());
+                owned.push_back(std::make_unique<TankWalls>(tank, dp, case_.wall_layers));
+                blocking.push_back(owned.back().get());
             }
         }
         sph::fill_water(region, water.level, surface, blocking, dp, [&](const LatticeSite& site) {

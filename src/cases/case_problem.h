@@ -58,7 +58,8 @@ private:
 
     CaseDescription case_;
     bool given_ = false;
-    std::vector<std::unique_ptr<Shape>> solid_shapes_;  // one per case_.solids
+    // One per case_.solids; shared with the named regions a branch removes.
+    std::vector<std::shared_ptr<const Shape>> solid_shapes_;
     std::vector<std::unique_ptr<Shape>> water_shapes_;  // one per case_.water
 };
 

@@ -70,9 +70,10 @@ void read_case_instruments(const YamlFields& f, const YAML::Node& node, Instrume
         {"wall-sensor", parse_wall_sensor},
         {"wall-panel", parse_wall_panel},
         {"wall-moment", parse_wall_moment}};
-    for (const auto& [key, parse] : walls) {
-        if (const YAML::Node n = node[key]) {
-            for_each_named(f, n, key, [&](const std::string& name, const std::string& text) {
+    for (const auto& wall : walls) {
+        const auto parse = wall.second;  // a plain variable: lambdas capture no bindings in C++17
+        if (const YAML::Node n = node[wall.first]) {
+            for_each_named(f, n, wall.first, [&](const std::string& name, const std::string& text) {
                 in.walls.push_back(parse(text, name));
             });
         }

@@ -17,10 +17,10 @@ std::string GeometryOutcome::describe() const {
     return s.str();
 }
 
-Box named_region(const Problem& problem, const std::string& name, double dp) {
+NamedRegion named_region(const Problem& problem, const std::string& name, double dp) {
     std::string known;
     for (const NamedRegion& r : problem.regions(dp)) {
-        if (r.name == name) return r.box;
+        if (r.name == name) return r;
         known += (known.empty() ? "" : ", ") + r.name;
     }
     throw OptionError(problem.name() + " has no region '" + name + "' (" +
@@ -29,10 +29,11 @@ Box named_region(const Problem& problem, const std::string& name, double dp) {
 
 namespace {
 
-bool inside(const Box& box, const HostParticles& particles, std::size_t i) {
+template <class Region>
+bool inside(const Region& region, const HostParticles& particles, std::size_t i) {
     double at[3];
     particles.position(i, at);
-    return box.contains(at[0], at[1], at[2]);
+    return region.contains(at[0], at[1], at[2]);
 }
 
 // The faces of `solid` (-x, +x, -y, +y, -z, +z) that no wall particle lies just beyond (within
@@ -57,7 +58,8 @@ Faces wet_faces(const Box& solid, const HostParticles& particles, double dp) {
     return wet;
 }
 
-void remove_where(HostParticles& particles, const Box& box, bool fluid, std::size_t& count) {
+template <class Region>
+void remove_where(HostParticles& particles, const Region& box, bool fluid, std::size_t& count) {
     HostParticles kept;
     kept.frame = particles.frame;
     for (std::size_t i = 0; i < particles.size(); ++i) {
@@ -117,7 +119,7 @@ GeometryOutcome apply_geometry_changes(const std::vector<GeometryChange>& change
     GeometryOutcome outcome;
     for (const GeometryChange& change : changes) {
         if (change.kind == GeometryChange::Kind::kRemoveRegion) {
-            const Box region = named_region(problem, change.region, o.dp);
+            const NamedRegion region = named_region(problem, change.region, o.dp);
             remove_where(particles, region, false, outcome.walls_removed);
         } else {
             check_added_box(problem, change.box, o.dp);

@@ -1,6 +1,6 @@
 // What a what-if branch does to the walls at its decision point (driver/branch_plan.h): a
-// problem's named region removed (a gate opens, a wall breaks), or a box of wall particles added
-// (a wall raised, an obstacle placed). Applied to the particles of the checkpoint the branch goes
+// problem's named region removed (a gate opens, a wall breaks; a box, or a case's mesh), or a
+// box of wall particles added (a wall raised, an obstacle placed). Applied to the particles of the checkpoint the branch goes
 // on from, before they are uploaded: the same code for a branch sharing the base's run and for
 // the scenario run alone (--scenario), so the two stay bitwise identical.
 #pragma once
@@ -31,7 +31,7 @@ struct GeometryOutcome {
 
 // The region of `problem` called `name` at spacing dp; throws OptionError naming the regions the
 // problem has when it has none of that name.
-Box named_region(const Problem& problem, const std::string& name, double dp);
+NamedRegion named_region(const Problem& problem, const std::string& name, double dp);
 
 // Throws OptionError when `box` holds no lattice point at spacing dp or leaves the domain.
 void check_added_box(const Problem& problem, const Box& box, double dp);

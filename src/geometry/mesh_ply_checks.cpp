@@ -202,6 +202,11 @@ void check_ply_header(const std::string& path, const std::string& bytes) {
         refuse(path, "not a PLY file (it does not begin with the line 'ply')");
     const std::size_t end = bytes.find("\nend_header");
     if (end == std::string::npos) refuse(path, "PLY header without 'end_header'");
+    // The line is 'end_header' alone: VTK takes the whole line, whatever follows on it, for the
+    // header's end, and would read the data from the next line on (the fuzzer's finding 12).
+    const std::size_t after = end + 11;
+    if (bytes.compare(after, 1, "\n") != 0 && bytes.compare(after, 2, "\r\n") != 0)
+        refuse(path, "PLY header's last line is not 'end_header' alone");
     // Words split by spaces only: VTK's header parser knows no other white space.
     const auto odd = std::find_if(bytes.begin(), bytes.begin() + end, [](char c) {
         return !std::isprint(static_cast<unsigned char>(c)) && c != '\r' && c != '\n';
@@ -231,6 +236,13 @@ void check_ply_header(const std::string& path, const std::string& bytes) {
     if (face == nullptr ||
         !(has(face->lists, "vertex_indices") || has(face->lists, "vertex_index")))
         refuse(path, "PLY header without a face element with a list 'vertex_indices'");
+    // VTK's reader frees what it never allocated when a file has no faces, or an element with
+    // no properties at all (the fuzzer's finding 13).
+    if (face->count == 0) refuse(path, "PLY file holds no faces");
+    for (const auto& element : elements) {
+        if (element.properties.empty() && element.lists.empty())
+            refuse(path, "PLY element '" + element.name + "' has no properties");
+    }
     // Each item needs at least its fixed bytes (binary) or one character and a space per value
     // (text): counts beyond that are a damaged header, not a reason to allocate.
     const std::uint64_t data = bytes.size() - end;
