@@ -15,13 +15,12 @@
 
 namespace sph {
 
-
 // A part of a problem's walls a what-if branch can remove by name (driver/geometry_change.h):
 // every wall particle inside `box`, or where `shape` is set (a mesh), inside that solid.
 struct NamedRegion {
     std::string name;
-    Box box;                              // the region, or a shape's bounds
-    std::shared_ptr<const Shape> shape;   // null: the box itself
+    Box box;                                       // the region, or a shape's bounds
+    std::shared_ptr<const Shape> shape = nullptr;  // null: the box itself
     bool contains(double x, double y, double z) const {
         return shape ? shape->inside({x, y, z}) : box.contains(x, y, z);
     }

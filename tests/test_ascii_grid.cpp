@@ -25,7 +25,6 @@ using testing::refusal;
 using testing::TerrainTest;
 using testing::write_text;
 
-
 // The readers of an ESRI ASCII grid this build has: the project's own, and GDAL's when built in.
 using GridReader = std::function<ElevationGrid(const std::string&, const RasterWindow&, int)>;
 std::vector<GridReader> ascii_grid_readers() {

@@ -19,8 +19,8 @@
 #include "geometry/terrain.h"
 #include "lattice.h"
 #include "mesh_samples.h"
-#include "wall_samples.h"
 #include "test_support.h"
+#include "wall_samples.h"
 
 namespace sph {
 namespace {

@@ -118,7 +118,6 @@ TEST(MeshReader, NanInABinaryStlIsRefused) {
     expect_refused(path, "not finite");
 }
 
-
 // Every input the mesh reader's fuzzer keeps (its seeds and the findings that crashed VTK before
 // the checks that now refuse them), read as the fuzzer reads it: the first byte picks the kind.
 // Each gives a mesh or is refused; none crashes the suite.

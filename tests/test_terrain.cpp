@@ -31,10 +31,10 @@
 namespace sph {
 namespace {
 
+using testing::kAsciiGrid;
 using testing::refusal;
 using testing::TerrainTest;
 using testing::write_text;
-using testing::kAsciiGrid;
 
 using Geotransform = std::array<double, 6>;
 using CellValue = std::function<double(int row, int column)>;
@@ -81,7 +81,6 @@ void write_geotiff(const std::string& path, int columns, int rows, const Geotran
 }
 
 #endif  // SPH_HAVE_GDAL
-
 
 #if SPH_HAVE_GDAL
 TEST_F(TerrainTest, NorthUpGeoTiffComesOutWithYIncreasing) {

@@ -6,10 +6,10 @@
 #include <omp.h>
 
 #include <chrono>
-#include <random>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <random>
 #include <string>
 #include <vector>
 

@@ -10,7 +10,6 @@
 #include "cases/case_file.h"
 #include "cases/case_shapes.h"
 #include "common/errors.h"
-#include "geometry/box_shape.h"
 #include "geometry/lattice_fill.h"
 #include "geometry/terrain.h"
 #include "lattice.h"
@@ -182,7 +181,7 @@ double CaseProblem::wall_depth(double x, double y, double z, double dp) const {
     return 0.0;
 }
 
-bool CaseProblem::reachable(const Vec3d& p) const {
+bool CaseProblem::reachable(const Vec3d& p, const Shape* self) const {
     if (!case_.tanks.empty()) {
         const Box& in = case_.tanks.front().inside;
         if (p[0] < in.lo[0] || p[0] >= in.hi[0] || p[1] < in.lo[1] || p[1] >= in.hi[1] ||
@@ -191,9 +190,17 @@ bool CaseProblem::reachable(const Vec3d& p) const {
         }
     }
     for (const auto& solid : solid_shapes_) {
-        if (solid->inside(p)) return false;
+        if (solid.get() != self && solid->inside(p)) return false;
     }
     return true;
+}
+
+std::vector<std::unique_ptr<Shape>> CaseProblem::tank_walls(double dp) const {
+    std::vector<std::unique_ptr<Shape>> walls;
+    for (const CaseTank& tank : case_.tanks) {
+        walls.push_back(std::make_unique<TankWalls>(tank, dp, case_.wall_layers));
+    }
+    return walls;
 }
 
 void CaseProblem::check_resolution(double dp) const {
@@ -205,9 +212,11 @@ void CaseProblem::check_resolution(double dp) const {
                           " reaches outside the domain " + box_text(room) + " at --dp " +
                           std::to_string(dp) + " m");
     };
-    for (const CaseTank& tank : case_.tanks) {
-        const Box outer = TankWalls(tank, dp, case_.wall_layers).bounds();
-        if (!box_within(outer, room)) refuse(tank.place, "the tank with its walls", outer);
+    const std::vector<std::unique_ptr<Shape>> walls = tank_walls(dp);
+    for (std::size_t t = 0; t < walls.size(); ++t) {
+        const Box outer = walls[t]->bounds();
+        if (!box_within(outer, room))
+            refuse(case_.tanks[t].place, "the tank with its walls", outer);
     }
     for (std::size_t s = 0; s < case_.solids.size(); ++s) {
         Box b = solid_shapes_[s]->bounds();
@@ -221,7 +230,8 @@ void CaseProblem::check_resolution(double dp) const {
     }
 }
 
-void CaseProblem::check_water_site(std::size_t w, const Vec3d& p, double dp) const {
+void CaseProblem::check_water_site(std::size_t w, const Vec3d& p, double dp,
+                                   const std::vector<std::unique_ptr<Shape>>& walls) const {
     const auto refuse = [&](const std::string& what) {
         std::ostringstream msg;
         msg << case_.water[w].place.text() << ": water at (" << p[0] << ", " << p[1] << ", " << p[2]
@@ -236,9 +246,9 @@ void CaseProblem::check_water_site(std::size_t w, const Vec3d& p, double dp) con
                    solid_shapes_[s]->describe() + ")");
         }
     }
-    for (const CaseTank& tank : case_.tanks) {
-        if (TankWalls(tank, dp, case_.wall_layers).inside(p)) {
-            refuse("the walls of the tank of line " + std::to_string(tank.place.line));
+    for (std::size_t t = 0; t < walls.size(); ++t) {
+        if (walls[t]->inside(p)) {
+            refuse("the walls of the tank of line " + std::to_string(case_.tanks[t].place.line));
         }
     }
     for (std::size_t earlier = 0; earlier < w; ++earlier) {
@@ -295,13 +305,7 @@ void CaseProblem::fill_solids(double dp, const EmitParticle& emit) const {
         fill.layers = layers;
         fill.hollow = solid.hollow || solid.shape.kind == CaseShape::Kind::kTerrain;
         const Shape* self = solid_shapes_[s].get();
-        fill.wet = [&, self](const Vec3d& p) {
-            if (!case_.tanks.empty() && !reachable(p)) return false;
-            for (const auto& other : solid_shapes_) {
-                if (other.get() != self && other->inside(p)) return false;
-            }
-            return true;
-        };
+        fill.wet = [this, self](const Vec3d& p) { return reachable(p, self); };
         fill_solid_walls(*self, dp, fill, [&](const LatticeSite& site) {
             // Where solids overlap (a building sunk into the terrain), the earlier one's particle
             // stands there already.
@@ -317,6 +321,7 @@ void CaseProblem::fill_solids(double dp, const EmitParticle& emit) const {
 }
 
 void CaseProblem::fill_water(double dp, const EmitParticle& emit) const {
+    const std::vector<std::unique_ptr<Shape>> walls = tank_walls(dp);
     for (std::size_t w = 0; w < case_.water.size(); ++w) {
         const CaseWater& water = case_.water[w];
         const bool below = std::isfinite(water.level);
@@ -338,14 +343,11 @@ void CaseProblem::fill_water(double dp, const EmitParticle& emit) const {
                     blocking.push_back(solid_shapes_[s].get());
                 }
             }
-            for (const CaseTank& tank : case_.tanks) {
-                owned.push_back(std::make_unique<TankWalls>(tank, dp, case_.wall_layers));
-                blocking.push_back(owned.back().get());
-            }
+            for (const auto& tank : walls) blocking.push_back(tank.get());
         }
         sph::fill_water(region, water.level, surface, blocking, dp, [&](const LatticeSite& site) {
             const Vec3d& p = site.at;
-            if (!below) check_water_site(w, p, dp);
+            if (!below) check_water_site(w, p, dp, walls);
             for (std::size_t earlier = 0; below && earlier < w; ++earlier) {
                 if (in_water(earlier, p)) return;  // filled already
             }
@@ -353,10 +355,6 @@ void CaseProblem::fill_water(double dp, const EmitParticle& emit) const {
         });
     }
 }
-
-}  // namespace sph
-
-namespace sph {
 
 std::unique_ptr<Problem> case_problem_from_arguments(int argc, const char* const argv[],
                                                      int compiled_axis) {

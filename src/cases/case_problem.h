@@ -49,12 +49,17 @@ private:
     void fill_tanks(double dp, const EmitParticle& emit) const;
     void fill_solids(double dp, const EmitParticle& emit) const;
     void fill_water(double dp, const EmitParticle& emit) const;
-    // Refuses water at p of case_.water[w] inside a solid or a tank's walls.
-    void check_water_site(std::size_t w, const Vec3d& p, double dp) const;
+    // Refuses water at p of case_.water[w] inside a solid, one of the tanks' `walls` or earlier
+    // water.
+    void check_water_site(std::size_t w, const Vec3d& p, double dp,
+                          const std::vector<std::unique_ptr<Shape>>& walls) const;
+    // Each tank's walls as a solid at spacing dp (only inside() and bounds() are asked).
+    std::vector<std::unique_ptr<Shape>> tank_walls(double dp) const;
     // Whether p lies in the body of water case_.water[w] (its shape, below its level).
     bool in_water(std::size_t w, const Vec3d& p) const;
-    // Where the water can reach: inside the first tank (unbounded above) and no solid.
-    bool reachable(const Vec3d& p) const;
+    // Where the water can reach, seen from the solid `self`: inside the first tank (unbounded
+    // above) and inside no other solid.
+    bool reachable(const Vec3d& p, const Shape* self) const;
 
     CaseDescription case_;
     bool given_ = false;

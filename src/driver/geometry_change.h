@@ -1,8 +1,8 @@
 // What a what-if branch does to the walls at its decision point (driver/branch_plan.h): a
 // problem's named region removed (a gate opens, a wall breaks; a box, or a case's mesh), or a
-// box of wall particles added (a wall raised, an obstacle placed). Applied to the particles of the checkpoint the branch goes
-// on from, before they are uploaded: the same code for a branch sharing the base's run and for
-// the scenario run alone (--scenario), so the two stay bitwise identical.
+// box of wall particles added (a wall raised, an obstacle placed). Applied to the particles of the
+// checkpoint the branch goes on from, before they are uploaded: the same code for a branch sharing
+// the base's run and for the scenario run alone (--scenario), so the two stay bitwise identical.
 #pragma once
 
 #include <cstddef>

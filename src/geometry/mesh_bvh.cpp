@@ -158,7 +158,6 @@ TriangleBvh::TriangleBvh(TriangleMesh mesh) : mesh_(std::move(mesh)) {
     const auto& triangles = mesh_.triangles;
     const int count = static_cast<int>(triangles.size());
     face_normals_.resize(count);
-    plane_offsets_.resize(count);
     vertex_pseudo_.assign(vertices.size(), Vec3d{0, 0, 0});
     std::unordered_map<std::uint64_t, Vec3d> edge_sums;
     std::vector<Vec3d> centroids(count);
@@ -168,7 +167,6 @@ TriangleBvh::TriangleBvh(TriangleMesh mesh) : mesh_(std::move(mesh)) {
         const Vec3d& c = vertices[triangles[t][2]];
         const Vec3d n = normalized(cross(b - a, c - a));
         face_normals_[t] = n;
-        plane_offsets_[t] = dot(n, a);
         centroids[t] = (a + b + c) * (1.0 / 3.0);
         const Vec3d corners[3] = {a, b, c};
         for (int k = 0; k < 3; ++k) {
@@ -187,10 +185,6 @@ TriangleBvh::TriangleBvh(TriangleMesh mesh) : mesh_(std::move(mesh)) {
     order_.resize(count);
     for (int t = 0; t < count; ++t) order_[t] = t;
     if (count > 0) build(0, count, centroids);
-    const Box box = bounds();
-    double extent = 0.0;
-    for (int axis = 0; axis < 3; ++axis) extent = std::max(extent, box.hi[axis] - box.lo[axis]);
-    plane_tolerance_ = kTieRelative * extent + kTieAbsolute;
 }
 
 int TriangleBvh::build(int begin, int end, const std::vector<Vec3d>& centroids) {
@@ -256,7 +250,7 @@ double TriangleBvh::nearest_distance(const Vec3d& p, double max_distance, int& t
 }
 
 // The nearest triangles, one per direction, of other directions than the nearest triangle's (more
-// than kTieAngle apart) no farther than `within`, the two nearest kept: the faces a point near
+// than 30 degrees apart) no farther than `within`, the two nearest kept: the faces a point near
 // an edge's or a corner's diagonal has on the other side of it. A curved surface's neighbouring
 // facets, a few degrees apart, are one direction and never count.
 void TriangleBvh::collect_ties(const Vec3d& p, double within, Nearest& found) const {

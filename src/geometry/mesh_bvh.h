@@ -62,10 +62,8 @@ private:
     std::vector<Node> nodes_;
     std::vector<int> order_;                         // triangle indices in leaf order
     std::vector<Vec3d> face_normals_;                // unit, per triangle
-    std::vector<double> plane_offsets_;              // face normal . first vertex, per triangle
     std::vector<Vec3d> vertex_pseudo_;               // angle-weighted, per vertex
     std::vector<std::array<Vec3d, 3>> edge_pseudo_;  // per triangle edge (ab, bc, ca)
-    double plane_tolerance_ = 0.0;                   // offsets this close are one plane [m]
 };
 
 }  // namespace sph

@@ -22,17 +22,14 @@ struct SurfacePoint {
     // The nearest point lies inside one face (not on an edge or a vertex): the surface there is a
     // plane, normals[0] its outward normal.
     bool on_face = false;
-    // The faces of distinct planes equally near the query point (within a relative 1e-9), at
-    // most 3: more than one only on an edge's or a corner's diagonal inside a solid, where a
-    // wall particle's ghost node is mirrored across each of them, as for a box
-    // (problems/lattice.h, ghost_inside).
+    // The nearest face and, inside a solid, the nearest faces of other directions within
+    // max_distance (a box lists its three nearest), at most 3, nearest first. The fill mirrors a
+    // wall particle's ghost node across each of those equally near on the lattice's surface
+    // (geometry/lattice_fill.h), as problems/lattice.h mirrors a box's on an edge's or a corner's
+    // diagonal: faces at different distances can be equally near there.
     int faces = 0;
-    Vec3d normals[3]{};  // their outward unit normals
-    // Each face's own distance (the first is `distance`). A shape may list nearby faces of other
-    // planes beyond the ties too (a box lists its three nearest), for the fill decides ties on
-    // the lattice's surface (geometry/lattice_fill.h), where faces at different distances can
-    // be equally near.
-    double face_distance[3]{};
+    Vec3d normals[3]{};         // their outward unit normals
+    double face_distance[3]{};  // each one's distance (the first is `distance`)
 };
 
 class Shape {

@@ -83,7 +83,7 @@ private:
     double cos_z_ = 1.0, sin_z_ = 0.0;        // the rotation about z
     double origin_x_ = 0.0, origin_y_ = 0.0;  // sample (0, 0) in the run's frame
     double base_ = 0.0;
-    double steepest_ = 0.0;  // the largest gradient of the surface (dimensionless)
+    double steepest_ = 0.0;                // the largest gradient of the surface (dimensionless)
     double lowest_ = 0.0, highest_ = 0.0;  // of the samples, in the raster's units
 };
 
