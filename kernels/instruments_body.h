@@ -27,6 +27,13 @@
 //
 // A moment panel's tiles weight each p_j by c_j times the patch's lever arm about the panel's edge
 // (panel_arm) instead: their sums times dp^2 are the moment of the force about that edge.
+//
+// A surface panel (a box around a wall's surface of any shape: a mesh's tilted or curved faces)
+// is cut into tiles no wider than 2h along x, y and z. Its particles are the walls' first layer
+// inside the box, told by their mDBC ghost offsets g (surface_tile_weight); each carries the
+// vector area dp^2 g / max_i |g_i| of the surface (its lattice column's share: a face whose
+// normal n has largest component n_a is dp^2 / |n_a| per column, and a first-layer particle's g
+// is dp n_a n), so the sums of -p_j (g_j . e) / max_i |g_j,i| times dp^2 are the force along e.
 #pragma once
 
 #include <cmath>
@@ -62,7 +69,14 @@ struct InstrumentSite {
     // one. tile = 0: one tile, the whole face.
     float tile, tile_lo_u, tile_lo_v;
     int tile_u, tile_v;
+    // A surface panel's: the box's half side along z (half_u, half_v: along x and y), its tiles'
+    // corner and this tile's number along z (tile_lo_u, tile_lo_v, tile_u, tile_v: along x, y).
+    float half_w, tile_lo_w;
+    int tile_w;
 };
+
+// A surface panel's site: face = kSurfaceFace + 2 axis + (direction > 0 ? 1 : 0), the force's.
+constexpr int kSurfaceFace = 6;
 
 // The part of a dp x dp patch, centred (du, dv) from a disc's centre, that the disc covers: the
 // patch is clipped to the disc's bounding square, and the share of that rectangle's 8 x 8
@@ -113,8 +127,36 @@ struct WallWeight {
     float coverage, load;
 };
 
-// `d`: the particle's position less the disc's (the panel's) centre [m].
-SPH_HD WallWeight wall_tile_weight(Vec3 d, const InstrumentSite& s) {
+// Whether `offset` from a tile's corner [m] falls in tile number `number` `tile` wide: the same
+// arithmetic in every tile, so that each particle is in exactly one.
+SPH_HD bool in_tile(float offset, float tile, int number) {
+    return int(floorf(offset / tile)) == number;
+}
+
+// A surface panel's weight of a wall particle `d` from the box's centre, its ghost offset g:
+// coverage 1 and load -(g . e) / max_i |g_i| if it is inside the box and in the surface's first
+// layer (max_i |g_i| at most dp: a face's first layer has dp n_a^2, its second 3 dp n_a^2, and an
+// edge's or a corner's first dp), else 0. A face within a few tenths of a degree of a lattice
+// diagonal (n_a^2 = 1/3) counts its second layer too.
+SPH_HD WallWeight surface_tile_weight(Vec3 d, Vec3 g, const InstrumentSite& s) {
+    const WallWeight none{0.0f, 0.0f};
+    if (!(fabsf(d.x) <= s.half_u && fabsf(d.y) <= s.half_v && fabsf(d.z) <= s.half_w)) return none;
+    if (s.tile > 0.0f && (!in_tile(d.x - s.tile_lo_u, s.tile, s.tile_u) ||
+                          !in_tile(d.y - s.tile_lo_v, s.tile, s.tile_v) ||
+                          !in_tile(d.z - s.tile_lo_w, s.tile, s.tile_w))) {
+        return none;
+    }
+    const float largest = fmaxf(fabsf(g.x), fmaxf(fabsf(g.y), fabsf(g.z)));
+    if (!(largest > 0.0f) || largest > 1.001f * s.spacing) return none;
+    const int axis = (s.face - kSurfaceFace) / 2;
+    const float direction = (s.face - kSurfaceFace) % 2 == 1 ? 1.0f : -1.0f;
+    return {1.0f, -direction * component(g, axis) / largest};
+}
+
+// `d`: the particle's position less the disc's (the panel's) centre [m]; `g`: its ghost offset
+// (a surface panel's only).
+SPH_HD WallWeight wall_tile_weight(Vec3 d, Vec3 g, const InstrumentSite& s) {
+    if (s.face >= kSurfaceFace) return surface_tile_weight(d, g, s);
     const WallWeight none{0.0f, 0.0f};
     const int axis = s.face / 2;
     const float direction = s.face % 2 == 1 ? 1.0f : -1.0f;
@@ -122,8 +164,8 @@ SPH_HD WallWeight wall_tile_weight(Vec3 d, const InstrumentSite& s) {
     if (!(depth > 0.0f && depth <= s.spacing)) return none;
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
     const float du = component(d, u), dv = component(d, v);
-    if (s.tile > 0.0f && (int(floorf((du - s.tile_lo_u) / s.tile)) != s.tile_u ||
-                          int(floorf((dv - s.tile_lo_v) / s.tile)) != s.tile_v)) {
+    if (s.tile > 0.0f && (!in_tile(du - s.tile_lo_u, s.tile, s.tile_u) ||
+                          !in_tile(dv - s.tile_lo_v, s.tile, s.tile_v))) {
         return none;
     }
     if (!(s.half_u > 0.0f)) {
@@ -171,7 +213,8 @@ SPH_HD SiteSums wall_tile_cell_sums(const InstrumentSite& site, int k, const Ins
         site.at, k, a.grid, a.cell_start, a.cell_end, a.owned_begin, a.owned_end, a.pos, a.type,
         [&](std::uint32_t j, const FixedPos& p, std::uint8_t type) {
             if (type == kFluid) return;
-            const WallWeight c = wall_tile_weight(a.grid.frame.between(p, site.centre), site);
+            const Vec3 g = a.to_ghost != nullptr ? a.to_ghost[j] : make_vec3(0.0f, 0.0f, 0.0f);
+            const WallWeight c = wall_tile_weight(a.grid.frame.between(p, site.centre), g, site);
             if (c.coverage > 0.0f) {
                 s.weight += c.coverage;
                 s.pressure += tait_pressure(a.velrho[j].w, a.params) * c.load;

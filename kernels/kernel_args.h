@@ -125,6 +125,7 @@ struct InstrumentArgs {
     std::uint32_t owned_begin, owned_end;  // the device's internal particles
     CellGrid grid;
     SphParams params;
+    const Vec3* to_ghost = nullptr;  // mDBC's ghost offsets (surface panels); null under DBC
 };
 
 // Forces: reads pos, velrho, type, the list (or, where list is null, the cell ranges); writes

@@ -58,8 +58,13 @@ struct WallSensor {
     double side_u = 0.0, side_v = 0.0;
     int arm_axis = -1;      // a moment panel's: 0 x, 1 y, 2 z, in the face's plane; -1: a force
     int arm_direction = 1;  // +1: about the rectangle's low edge along arm_axis; -1: its high one
+    // A surface panel's box, centred on (x, y, z), its sides along x, y and z [m]; 0: none. It
+    // reads the force the water exerts on the wall surface inside the box, whatever its shape (a
+    // mesh's tilted or curved faces), along axis and direction (wall_surface).
+    double extent[3] = {0.0, 0.0, 0.0};
 
-    bool panel() const { return side_u > 0.0; }
+    bool surface() const { return extent[0] > 0.0; }
+    bool panel() const { return side_u > 0.0 || surface(); }  // a force or a moment [N, N m]
     bool moment() const { return arm_axis >= 0; }
 };
 
@@ -114,6 +119,22 @@ inline WallSensor wall_moment(const std::string& name, const double lo[3], const
     WallSensor w = wall_panel(name, lo, hi, axis, direction);
     w.arm_axis = arm_axis;
     w.arm_direction = arm_direction;
+    return w;
+}
+
+// The surface panel `name` over the box with opposite corners lo and hi (either may be the lower;
+// every side longer than zero): the component along `axis` in `direction` of the force the water
+// exerts on the walls' surface inside it [N]. Each wall particle of the surface's first layer
+// inside the box carries the area its lattice column takes of the surface, along the surface's
+// normal as its mDBC ghost node gives it: mDBC only.
+inline WallSensor wall_surface(const std::string& name, const double lo[3], const double hi[3],
+                               int axis, int direction) {
+    WallSensor w;
+    w.name = name;
+    w.x = 0.5 * (lo[0] + hi[0]), w.y = 0.5 * (lo[1] + hi[1]), w.z = 0.5 * (lo[2] + hi[2]);
+    for (int a = 0; a < 3; ++a) w.extent[a] = std::fabs(hi[a] - lo[a]);
+    w.axis = axis;
+    w.direction = direction;
     return w;
 }
 

@@ -11,6 +11,7 @@
 #include "dam_break.h"
 #include "driver/branch_plan.h"
 #include "driver/branch_runner.h"
+#include "mesh_samples.h"
 #include "test_support.h"
 
 namespace sph {
@@ -191,6 +192,27 @@ TEST(BranchPlan, MalformedChangesAreRefusedNamingTheLine) {
               std::string::npos);  // the arm along the normal
     EXPECT_NE(refusal("at 0.5\nremove obstacle\n").find("line 2: 'remove' before any branch"),
               std::string::npos);
+    for (const char* bad : {"add_mesh\n", "add_mesh w.stl scale 0\n", "add_mesh w.stl turn 1\n",
+                            "add_mesh w.stl translate 1 0\n", "add_mesh w.stl scale 2 scale 2\n"}) {
+        EXPECT_NE(refusal(head + bad).find("line 3: 'add_mesh' takes"), std::string::npos) << bad;
+    }
+}
+
+// A mesh's path is taken relative to the branch file, its placement as written.
+TEST(BranchPlan, ReadsAnAddedMesh) {
+    const BranchPlan plan = parse_branch_plan(
+        "at 0.5\nbranch a\n  add_mesh walls/w.stl translate 1 2 3 scale 0.001 rotate 0 0 90\n"
+        "  add_mesh /abs/x.obj\n",
+        "plans/plan.txt");
+    const std::vector<BranchChange>& c = plan.decisions[0].branches[0].changes;
+    ASSERT_EQ(c.size(), 2u);
+    EXPECT_EQ(c[0].kind, BranchChange::Kind::kAddMesh);
+    EXPECT_EQ(c[0].mesh, "plans/walls/w.stl");
+    EXPECT_EQ(c[0].transform.translate, (Vec3d{1, 2, 3}));
+    EXPECT_EQ(c[0].transform.scale, 0.001);
+    EXPECT_EQ(c[0].transform.rotate_deg, (Vec3d{0, 0, 90}));
+    EXPECT_EQ(c[1].mesh, "/abs/x.obj");
+    EXPECT_TRUE(c[1].transform.identity());
 }
 
 TEST(BranchPlan, ANestedDecisionPointNeedsItsBranchBeforeIt) {
@@ -230,6 +252,9 @@ TEST(Branches, ChangesThatDoNotFitTheProblemAreRefusedNamingTheLine) {
     EXPECT_NE(refused(head + "add_box 1.01 0 0 1.02 1 1\n")
                   .find("line 3: add_box 1.01 0 0 1.02 1 1: no particle fits"),
               std::string::npos);
+    write_plan(dir.path(), "open.stl", "solid open\nendsolid open\n");
+    EXPECT_NE(refused(head + "add_mesh open.stl\n").find("line 3: "), std::string::npos);
+    EXPECT_NE(refused(head + "add_mesh missing.stl\n").find("line 3: "), std::string::npos);
     EXPECT_NE(refused(head + "gauge H1 1 0.5\n").find("line 3: the instrument name 'H1' is taken"),
               std::string::npos);
     EXPECT_NE(refused(head + "probe Q 1 0.5 40\n").find("line 3: 'Q' lies outside the domain"),
@@ -287,6 +312,32 @@ TEST(Branches, EachKindOfChangeEqualsItsScenarioRunAlone) {
     const std::string report = testing::read_text(dir.path() + "/tree/tree_report.md");
     EXPECT_NE(report.find("G_new"), std::string::npos);
     EXPECT_TRUE(std::filesystem::exists(dir.path() + "/tree/tree_report/H1.svg"));
+}
+
+// A box added as a closed mesh runs as the same box added by add_box, to the bit, in the tree and
+// as its scenario run alone.
+TEST(Branches, AnAddedMeshRunsAsTheSameBox) {
+    testing::TempDir dir("mesh-branch");
+    testing::write_stl_binary(testing::box_mesh({0, 0, 0}, {0.24, 1.0, 0.16}),
+                              dir.path() + "/block.stl");
+    const std::string plan = write_plan(dir.path(), "plan.txt",
+                                        "at 0.05\n"
+                                        "branch box\n  add_box 1.6 0 0 1.84 1 0.16\n"
+                                        "  sensor S_wall 1.84 0.5 0.08 +x 0.1\n"
+                                        "branch mesh\n  add_mesh block.stl translate 1.6 0 0\n"
+                                        "  sensor S_wall 1.84 0.5 0.08 +x 0.1\n");
+    const testing::AppResult tree = run_dambreak(dir.path() + "/tree", {"--branches", plan});
+    ASSERT_EQ(tree.code, 0) << tree.err;
+    const std::string box = testing::read_text(dir.path() + "/tree/box/gauges.csv");
+    const std::string mesh = testing::read_text(dir.path() + "/tree/mesh/gauges.csv");
+    EXPECT_EQ(mesh, box);
+    const testing::AppResult alone =
+        run_dambreak(dir.path() + "/alone", {"--branches", plan, "--scenario", "mesh"});
+    ASSERT_EQ(alone.code, 0) << alone.err;
+    EXPECT_EQ(testing::read_text(dir.path() + "/alone/gauges.csv"), mesh);
+    const std::string base = testing::read_text(dir.path() + "/tree/base/gauges.csv");
+    EXPECT_NE(mesh.substr(mesh.size() / 2), base.substr(base.size() / 2))
+        << "the mesh changed nothing";
 }
 
 // With --gauge-average a decision point falls inside a row's interval and a filtered row's window:

@@ -141,7 +141,7 @@ TEST(CaseFiles, AMeshSolidIsARegionABranchRemovesByName) {
     EXPECT_NE(mesh.regions(0.04)[0].shape, nullptr);
     RunOptions o;
     o.dp = 0.04;
-    const std::vector<GeometryChange> remove{{GeometryChange::Kind::kRemoveRegion, "obstacle"}};
+    const std::vector<GeometryChange> remove{GeometryChange::removing("obstacle")};
     std::size_t removed[2], left[2];
     const CaseProblem* problems[2] = {&box, &mesh};
     for (int k = 0; k < 2; ++k) {

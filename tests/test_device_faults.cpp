@@ -110,6 +110,19 @@ TEST(DeviceMemoryLimit, ARunRefusedOnOneDeviceRunsOnTwo) {
     }
 }
 
+// A limit below what any run allocates refuses the run, saying not even one particle fits.
+TEST(DeviceMemoryLimit, ALimitBelowTheFixedArraysHoldsNoParticle) {
+    const AppResult r = run_dambreak(
+        {"--backend", "cpu", "--no-output", "--dp", "0.05", "--device-memory-limit", "1000"},
+        std::chrono::seconds(60));
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("--device-memory-limit: the run's 1 device(s) cannot hold a single "
+                         "particle"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("within the limit of"), std::string::npos) << r.err;
+}
+
 TEST(DeviceMemoryLimit, BadValuesNameTheOption) {
     for (const char* bad : {"-5", "12Q", "G", "0"}) {
         const AppResult r =

@@ -249,6 +249,53 @@ TEST_P(DeviceInstruments, SeveralDevicesReadTheSameBitsAsOneBalancedOrNot) {
     }
 }
 
+// Surface panels (mDBC): on the wall behind the column, the force of the load panel over the same
+// rectangle (its patches lie whole inside it); on the floor under the column, across the slices,
+// the column's weight there. The devices read what the host reads, and several devices, balanced
+// or not, the same bits as one.
+TEST_P(DeviceInstruments, SurfacePanelsReadWhatLoadPanelsAndTheHostRead) {
+    const auto readings = [&](const DeviceSelection& devices, bool balancing) {
+        const DamBreak problem;
+        RunOptions o = testing::small_run(0.05, 10.0, backend());
+        o.boundary = BoundaryModel::kMdbc;
+        o.devices = devices;
+        o.threads = 1;
+        o.balancing = balancing ? RunOptions::Balancing::kOn : RunOptions::Balancing::kOff;
+        o.lb_threshold = 0.0;
+        o.problem_instruments = false;
+        o.walls = {parse_wall_panel("3.22,0.2,0,3.22,0.8,0.4,-x", "F1"),
+                   parse_wall_surface("3.1,0.2,0,3.3,0.8,0.4,+x", "FS1"),
+                   parse_wall_surface("2.1,0.1,-0.1,2.9,0.9,0.02,-z", "FS2")};
+        Simulation sim(problem, o, 0);
+        std::vector<InstrumentReadings> all{sim.measure()};
+        for (int i = 1; i <= 100; ++i) {
+            sim.step();
+            if (i % 20 == 0) all.push_back(sim.measure());
+        }
+        const InstrumentReadings host = measure(sim.instruments(), sim.particles(), sim.params());
+        expect_readings_near(all.back(), host);
+        return all;
+    };
+    const std::vector<InstrumentReadings> alone = readings(one(), false);
+    for (const InstrumentReadings& r : alone) {
+        ASSERT_EQ(r.walls.size(), 3u);
+        EXPECT_NEAR(r.walls[1], r.walls[0], 1e-5 * std::fabs(r.walls[0]));
+        EXPECT_GT(r.walls[0], 100.0);  // N: the column stands against it
+        // The column (0.55 m deep at the start) over 0.8 x 0.8 m of floor: some 3.4 kN.
+        EXPECT_GT(r.walls[2], 2000.0);
+    }
+    std::printf("F1 %.3f N, FS1 %.3f N, FS2 %.3f N at the last reading\n", alone.back().walls[0],
+                alone.back().walls[1], alone.back().walls[2]);
+    for (bool balancing : {false, true}) {
+        const std::vector<InstrumentReadings> split = readings(several(), balancing);
+        ASSERT_EQ(split.size(), alone.size());
+        for (std::size_t n = 0; n < alone.size(); ++n) {
+            EXPECT_EQ(split[n].walls, alone[n].walls)
+                << "reading " << n << ", balancing " << (balancing ? "on" : "off");
+        }
+    }
+}
+
 // A block of water on a floor, and one droplet on the floor far ahead of it: the devices' front
 // looks behind their leading banded particle (the droplet) first, finds nothing with neighbours
 // there, and then looks everywhere (instruments_body.h).

@@ -143,13 +143,15 @@ TEST(MeshShape, PointsOnACubeDiagonalInsideSeeEveryNearestFace) {
     EXPECT_NEAR(edge.face_distance[1], 0.2, 1e-15);
     EXPECT_NEAR(edge.normals[0][0] + edge.normals[1][0], -1.0, 1e-15);
     EXPECT_NEAR(edge.normals[0][1] + edge.normals[1][1], -1.0, 1e-15);
-    // Within 1: the faces of three directions, each its nearest, nearest first.
+    // Within 1: all six faces, nearest first.
     const SurfacePoint wide = cube.nearest({0.2, 0.3, 0.6}, 1.0);
-    ASSERT_EQ(wide.faces, 3);
-    EXPECT_NEAR(wide.face_distance[0], 0.2, 1e-15);
-    EXPECT_NEAR(wide.face_distance[1], 0.3, 1e-15);
-    EXPECT_NEAR(wide.face_distance[2], 0.4, 1e-15);
+    ASSERT_EQ(wide.faces, 6);
+    const double distances[6] = {0.2, 0.3, 0.4, 0.6, 0.7, 0.8};
+    for (int f = 0; f < 6; ++f) EXPECT_NEAR(wide.face_distance[f], distances[f], 1e-15);
     EXPECT_NEAR(wide.normals[2][2], 1.0, 1e-15);
+    EXPECT_NEAR(wide.normals[3][2], -1.0, 1e-15);
+    // Within 0.45: the three nearer.
+    EXPECT_EQ(cube.nearest({0.2, 0.3, 0.6}, 0.45).faces, 3);
     const SurfacePoint corner3 = cube.nearest({0.7, 0.7, 0.7}, 0.35);
     ASSERT_EQ(corner3.faces, 3);
     const SurfacePoint outside = cube.nearest({-0.1, -0.1, 0.5}, 1.0);

@@ -149,9 +149,9 @@ TiledWeights tiled_weights(const WallSensor& sensor, double dp) {
     for (std::size_t i = 0; i < p.size(); ++i) {
         if (p.type[i] == kFluid) continue;
         const FixedPos x = p.pos[i];
-        w.whole += wall_tile_weight(p.frame.between(x, whole.centre), whole).coverage;
+        w.whole += wall_tile_weight(p.frame.between(x, whole.centre), Vec3{}, whole).coverage;
         for (const InstrumentSite& tile : plan.sites) {
-            w.tiled += wall_tile_weight(p.frame.between(x, tile.centre), tile).coverage;
+            w.tiled += wall_tile_weight(p.frame.between(x, tile.centre), Vec3{}, tile).coverage;
         }
     }
     return w;
@@ -297,7 +297,7 @@ TEST(WallMoments, TilesAddUpToTheWholeMoment) {
         const float pressure = tait_pressure(p.velrho[i].w, params);
         for (const InstrumentSite& tile : plan.sites) {
             tiled += double(pressure) *
-                     wall_tile_weight(p.frame.between(p.pos[i], tile.centre), tile).load;
+                     wall_tile_weight(p.frame.between(p.pos[i], tile.centre), Vec3{}, tile).load;
         }
     }
     const double whole = wall_readings({moment}, p, params)[0];

@@ -148,7 +148,7 @@ struct TextOptions {
                 boundary = "dbc", slip = "problem", neighbours = "list", early_rebuild = "on",
                 gradient_correction = "off", no_penetration = "auto", checkpoint_every,
                 gauge_reading = "surface";
-    std::vector<std::string> gauges, probes, walls, panels, moments;
+    std::vector<std::string> gauges, probes, walls, panels, moments, surfaces;
 };
 
 // clang-format off
@@ -267,6 +267,11 @@ po::options_description measurement_options(RunOptions& o, TextOptions& t) {
          "[N m]: ARM +z about its lowest edge (a wall's overturning moment about its foot), -z "
          "about its top edge (a gate hung at its top); +x, -x, +y, -y likewise where they lie "
          "along the face; repeatable")
+        ("wall-surface", po::value(&t.surfaces)->composing(),
+         "X0,Y0,Z0,X1,Y1,Z1,AXIS: add a surface panel named FS<n>: reads the force the water "
+         "exerts on the walls' surface inside the box with those opposite corners, whatever its "
+         "shape (a mesh's tilted or curved faces), along AXIS (+x, -x, +y, -y, +z or -z) [N]; "
+         "mDBC only; repeatable")
         ("gauge-reading", po::value(&t.gauge_reading)->default_value(t.gauge_reading),
          "what every gauge reads: surface (the free surface of the water standing on the "
          "floor; water above an air pocket is not read) | wetted (the length of the line under "
@@ -479,9 +484,9 @@ std::optional<RunOptions> parse_command_line(int argc, const char* const argv[],
     if (!read_variables(argc, argv, all, problem.settings(), vm, help_out)) return std::nullopt;
     apply_text_options(text, vm, o);
     validate(o);
-    add_instruments(
-        InstrumentTexts{text.gauges, text.probes, text.walls, text.panels, text.moments},
-        problem.domain(o.dp), o);
+    add_instruments(InstrumentTexts{text.gauges, text.probes, text.walls, text.panels, text.moments,
+                                    text.surfaces},
+                    problem.domain(o.dp), o);
     problem.check_resolution(o.dp);
     return o;
 }

@@ -116,6 +116,28 @@ WallSensor parse_wall_moment(const std::string& text, const std::string& name) {
     return w;
 }
 
+WallSensor parse_wall_surface(const std::string& text, const std::string& name) {
+    const auto fail = [&](const std::string& why) {
+        throw OptionError(
+            "--wall-surface takes X0,Y0,Z0,X1,Y1,Z1,AXIS, e.g. 1.5,0.2,0,1.8,0.8,0.3,+x "
+            "(opposite corners of a box holding the part of a wall's surface to read, in "
+            "metres, and the direction of the force read): " +
+            why + " (got '" + text + "')");
+    };
+    const std::vector<std::string> items = comma_items(text);
+    if (items.size() != 7) fail("seven values needed");
+    int axis = 0, direction = 1;
+    if (!parse_face(items[6], axis, direction)) fail("AXIS must be +x, -x, +y, -y, +z or -z");
+    double lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) {
+        if (!parse_number(items[a], lo[a]) || !parse_number(items[a + 3], hi[a])) {
+            fail("the corners' coordinates must be numbers");
+        }
+        if (lo[a] == hi[a]) fail(std::string("the box has no width along ") + "xyz"[a]);
+    }
+    return wall_surface(name, lo, hi, axis, direction);
+}
+
 void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions& o) {
     auto inside = [&](const std::vector<double>& c, const char* option, const std::string& text) {
         for (std::size_t a = 0; a < c.size(); ++a) {
@@ -137,8 +159,10 @@ void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions
         inside(c, "probe", text);
         o.probes.push_back({"Q" + std::to_string(o.probes.size() + 1), c[0], c[1], c[2]});
     }
-    long discs = 0, panels = 0, moments = 0;
-    for (const WallSensor& w : o.walls) ++(w.moment() ? moments : w.panel() ? panels : discs);
+    long discs = 0, panels = 0, moments = 0, surfaces = 0;
+    for (const WallSensor& w : o.walls) {
+        ++(w.surface() ? surfaces : w.moment() ? moments : w.panel() ? panels : discs);
+    }
     for (const std::string& text : texts.walls) {
         const WallSensor w = parse_wall_sensor(text, "W" + std::to_string(++discs));
         inside({w.x, w.y, w.z}, "wall-sensor", text);
@@ -158,6 +182,15 @@ void add_instruments(const InstrumentTexts& texts, const Box& domain, RunOptions
     }
     for (const std::string& text : texts.moments) {
         add_panel(parse_wall_moment(text, "M" + std::to_string(++moments)), "wall-moment", text);
+    }
+    for (const std::string& text : texts.surfaces) {
+        const WallSensor w = parse_wall_surface(text, "FS" + std::to_string(++surfaces));
+        const std::vector<double> centre{w.x, w.y, w.z};
+        std::vector<double> lo = centre, hi = centre;
+        for (int a = 0; a < 3; ++a) lo[a] -= 0.5 * w.extent[a], hi[a] += 0.5 * w.extent[a];
+        inside(lo, "wall-surface", text);
+        inside(hi, "wall-surface", text);
+        o.walls.push_back(w);
     }
 }
 

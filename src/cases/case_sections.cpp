@@ -52,8 +52,9 @@ FrontTracker read_front(const YamlFields& f, const YAML::Node& node) {
 }  // namespace
 
 void read_case_instruments(const YamlFields& f, const YAML::Node& node, Instruments& in) {
-    f.require_map(node, "instruments",
-                  {"gauge", "probe", "wall-sensor", "wall-panel", "wall-moment", "front"});
+    f.require_map(
+        node, "instruments",
+        {"gauge", "probe", "wall-sensor", "wall-panel", "wall-moment", "wall-surface", "front"});
     if (const YAML::Node n = node["gauge"]) {
         for_each_named(f, n, "gauge", [&](const std::string& name, const std::string& text) {
             const std::vector<double> xy = parse_coordinates(text, 2, "gauge");
@@ -69,7 +70,8 @@ void read_case_instruments(const YamlFields& f, const YAML::Node& node, Instrume
     const std::pair<const char*, WallSensor (*)(const std::string&, const std::string&)> walls[] = {
         {"wall-sensor", parse_wall_sensor},
         {"wall-panel", parse_wall_panel},
-        {"wall-moment", parse_wall_moment}};
+        {"wall-moment", parse_wall_moment},
+        {"wall-surface", parse_wall_surface}};
     for (const auto& wall : walls) {
         const auto parse = wall.second;  // a plain variable: lambdas capture no bindings in C++17
         if (const YAML::Node n = node[wall.first]) {

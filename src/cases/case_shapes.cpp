@@ -27,7 +27,7 @@ std::unique_ptr<Shape> load_case_shape(const CaseShape& shape, const std::string
     // The readers name the file; the line that named the file is added here.
     try {
         if (shape.kind == CaseShape::Kind::kMesh) {
-            ClosedSolid solid = make_closed_solid(read_mesh(path, shape.transform), path);
+            ClosedSolid solid = read_closed_solid(path, shape.transform);
             if (!solid.note.empty()) std::cerr << shape.place.text() << ": " << solid.note << "\n";
             return std::make_unique<MeshShape>(std::move(solid));
         }

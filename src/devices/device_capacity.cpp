@@ -88,9 +88,15 @@ std::uint64_t most_particles_held(const std::vector<std::unique_ptr<Device>>& de
 void refuse_more_than(const std::vector<std::unique_ptr<Device>>& devices, std::uint64_t bound,
                       std::uint64_t limit) {
     const PoolShare pool = budget_of(devices);
-    const std::string what = "the run has more than " + std::to_string(bound) +
-                             " particles, more than its " + std::to_string(devices.size()) +
-                             " device(s) can hold";
+    // Bound 0: what every run allocates whatever its size (the cell grid, the instruments) takes
+    // the whole memory.
+    const std::string what =
+        bound == 0
+            ? "the run's " + std::to_string(devices.size()) +
+                  " device(s) cannot hold a single particle beside the arrays every run "
+                  "allocates (its cell grid's among them)"
+            : "the run has more than " + std::to_string(bound) + " particles, more than its " +
+                  std::to_string(devices.size()) + " device(s) can hold";
     if (limit > 0 && limit <= pool.bytes) {
         throw OptionError("--device-memory-limit: " + what + " within the limit of " +
                           bytes_text(limit) + " each; raise the limit or use more devices");

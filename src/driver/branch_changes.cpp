@@ -31,11 +31,13 @@ RunOptions branch_options(const RunOptions& parent, const Branch& branch, std::s
                 o.changes_allowed.push_back("delta");
                 break;
             case Kind::kRemove:
-                o.geometry_changes.push_back(
-                    {GeometryChange::Kind::kRemoveRegion, change.name, {}});
+                o.geometry_changes.push_back(GeometryChange::removing(change.name));
                 break;
             case Kind::kAddBox:
-                o.geometry_changes.push_back({GeometryChange::Kind::kAddBox, "", change.box});
+                o.geometry_changes.push_back(GeometryChange::adding(change.box));
+                break;
+            case Kind::kAddMesh:
+                o.geometry_changes.push_back(GeometryChange::adding(change.mesh, change.transform));
                 break;
             case Kind::kGauge:
                 o.gauges.push_back(change.gauge);
@@ -94,6 +96,10 @@ struct PlanCheck {
         try {
             if (change.kind == Kind::kRemove) named_region(problem, change.name, options.dp);
             if (change.kind == Kind::kAddBox) check_added_box(problem, change.box, options.dp);
+            if (change.kind == Kind::kAddMesh) {
+                check_added_mesh(problem, GeometryChange::adding(change.mesh, change.transform),
+                                 options.dp);
+            }
         } catch (const OptionError& e) {
             fail(change, e.what());
         }

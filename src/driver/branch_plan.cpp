@@ -1,6 +1,7 @@
 #include "driver/branch_plan.h"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -38,8 +39,39 @@ bool read_numbers(const std::vector<std::string>& words, std::size_t first, std:
     return true;
 }
 
+// add_mesh FILE [scale S] [rotate RX RY RZ] [translate X Y Z], FILE relative to the folder of
+// the branch file `plan_path`; false when malformed.
+bool parse_add_mesh(const std::vector<std::string>& words, const std::string& plan_path,
+                    BranchChange& change) {
+    if (words.size() < 2) return false;
+    const std::filesystem::path file(words[1]);
+    change.mesh = file.is_absolute()
+                      ? words[1]
+                      : (std::filesystem::path(plan_path).parent_path() / file).string();
+    std::set<std::string> seen;
+    for (std::size_t i = 2; i < words.size();) {
+        const std::string& key = words[i];
+        if (!seen.insert(key).second) return false;
+        double n[3] = {};
+        if (key == "scale") {
+            if (!read_numbers(words, i + 1, 1, n) || !(n[0] > 0.0)) return false;
+            change.transform.scale = n[0];
+            i += 2;
+        } else if (key == "rotate" || key == "translate") {
+            if (!read_numbers(words, i + 1, 3, n)) return false;
+            Vec3d& to = key == "rotate" ? change.transform.rotate_deg : change.transform.translate;
+            to = Vec3d{n[0], n[1], n[2]};
+            i += 4;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
 // One change statement; false with `why` when malformed.
-bool parse_change(const std::vector<std::string>& words, BranchChange& change, std::string& why) {
+bool parse_change(const std::vector<std::string>& words, const std::string& plan_path,
+                  BranchChange& change, std::string& why) {
     using Kind = BranchChange::Kind;
     const std::string& keyword = words[0];
     double n[6] = {};
@@ -65,6 +97,32 @@ bool parse_change(const std::vector<std::string>& words, BranchChange& change, s
             change.box.hi[a] = n[a + 3];
             if (!(n[a] < n[a + 3])) return false;
         }
+        return true;
+    }
+    if (keyword == "add_mesh") {
+        change.kind = Kind::kAddMesh;
+        why =
+            "'add_mesh' takes a closed mesh's file (STL, OBJ or PLY, relative to the branch "
+            "file) and, each at most once, scale S (> 0), rotate RX RY RZ (degrees about x, then "
+            "y, then z) and translate X Y Z (metres): add_mesh wall.stl translate 1.4 0 0";
+        return parse_add_mesh(words, plan_path, change);
+    }
+    if (keyword == "surface") {
+        change.kind = Kind::kSensor;
+        why =
+            "'surface' takes a name, the opposite corners X0 Y0 Z0 X1 Y1 Z1 of a box holding "
+            "part of a wall's surface and the direction of the force it reads (surface FS_house "
+            "1.5 0.2 0 1.8 0.8 0.3 +x)";
+        int axis = 0, direction = 1;
+        if (words.size() != 9 || !is_name(words[1]) || !read_numbers(words, 2, 6, n) ||
+            !parse_face(words[8], axis, direction)) {
+            return false;
+        }
+        for (int a = 0; a < 3; ++a) {
+            if (n[a] == n[a + 3]) return false;
+        }
+        change.name = words[1];
+        change.sensor = wall_surface(words[1], n, n + 3, axis, direction);
         return true;
     }
     if (keyword == "panel" || keyword == "moment") {
@@ -176,20 +234,21 @@ BranchPlan parse_branch_plan(const std::string& text, const std::string& name) {
             plan.decisions.back().branches.push_back(Branch{words[1], {}});
             decision_time_of[words[1]] = plan.decisions.back().time;
         } else {
-            static const std::set<std::string> kChanges = {"alpha",   "delta", "remove",
-                                                           "add_box", "gauge", "probe",
-                                                           "sensor",  "panel", "moment"};
+            static const std::set<std::string> kChanges = {
+                "alpha", "delta",  "remove", "add_box", "add_mesh", "gauge",
+                "probe", "sensor", "panel",  "moment",  "surface"};
             if (kChanges.count(keyword) == 0) {
                 fail("unknown statement '" + keyword +
-                     "' (at, branch, and the changes alpha, delta, remove, add_box, gauge, probe, "
-                     "sensor, panel, moment)");
+                     "' (at, branch, and the changes alpha, delta, remove, add_box, add_mesh, "
+                     "gauge, "
+                     "probe, sensor, panel, moment, surface)");
             }
             if (plan.decisions.empty() || plan.decisions.back().branches.empty()) {
                 fail("'" + keyword + "' before any branch ('branch NAME' first)");
             }
             std::string why;
             BranchChange change;
-            if (!parse_change(words, change, why)) fail(why);
+            if (!parse_change(words, name, change, why)) fail(why);
             change.line = number;
             plan.decisions.back().branches.back().changes.push_back(change);
         }

@@ -8,6 +8,9 @@
 //     branch no_obstacle     a branch ...
 //     remove obstacle        ... and its changes (BranchChange): a problem's named region removed,
 //     add_box 1.4 0 0 1.44 1 0.3        a box of wall particles added,
+//     add_mesh wall.stl translate 1.4 0 0   a closed mesh filled with them (the path relative to
+//                                           this file; scale S, rotate RX RY RZ and translate
+//                                           X Y Z place it as a case file's transform does),
 //     alpha 0.1                         a physics setting changed,
 //     gauge G_wall 1.3 0.5              an instrument added
 //     at 1.0 in no_obstacle  a decision point of that branch: its branches start from it (a tree)
@@ -20,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "geometry/transform.h"
 #include "instruments.h"
 #include "problem.h"
 
@@ -28,19 +32,22 @@ namespace sph {
 // One change a branch makes at its decision point.
 struct BranchChange {
     enum class Kind {
-        kAlpha,   // --alpha `value`
-        kDelta,   // --delta `value`
-        kRemove,  // the boundary particles of the problem's region `name` go (a gate opens)
-        kAddBox,  // boundary particles fill `box` (a wall raised, an obstacle placed)
-        kGauge,   // instruments added from the decision point on
+        kAlpha,    // --alpha `value`
+        kDelta,    // --delta `value`
+        kRemove,   // the boundary particles of the problem's region `name` go (a gate opens)
+        kAddBox,   // boundary particles fill `box` (a wall raised, an obstacle placed)
+        kAddMesh,  // boundary particles fill the closed mesh `mesh`, placed by `transform`
+        kGauge,    // instruments added from the decision point on
         kProbe,
-        kSensor,  // a wall sensor's disc, a load panel or a moment panel
+        kSensor,  // a wall sensor's disc, a load panel, a moment panel or a surface panel
     };
     Kind kind = Kind::kAlpha;
     int line = 0;  // in the branch file, for messages about it
     double value = 0.0;
     std::string name;  // the region, or the instrument
     Box box{};
+    std::string mesh;  // kAddMesh: the mesh file's path (relative to the working directory)
+    Transform transform;
     Gauge gauge;
     Probe probe;
     WallSensor sensor;

@@ -114,11 +114,24 @@ Instruments run_instruments(const Instruments& problem_defaults, const RunOption
 
 void check_wall_sensors(const std::vector<WallSensor>& sensors, const HostParticles& particles,
                         const SphParams& params) {
+    for (const WallSensor& w : sensors) {
+        if (w.surface() && params.boundary != BoundaryModel::kMdbc) {
+            throw OptionError("surface panel " + w.name +
+                              " reads the walls' normals from their mDBC ghost nodes: run it "
+                              "with --boundary mdbc");
+        }
+    }
     const std::vector<double> readings = wall_readings(sensors, particles, params);
     for (std::size_t s = 0; s < sensors.size(); ++s) {
         if (!std::isnan(readings[s])) continue;
         const WallSensor& w = sensors[s];
         std::ostringstream msg;
+        if (w.surface()) {
+            msg << "surface panel " << w.name << " around (" << w.x << ", " << w.y << ", " << w.z
+                << ") m holds no wall surface the water can reach (no wall particle of a wet "
+                   "surface's first layer inside its box)";
+            throw OptionError(msg.str());
+        }
         msg << (w.moment()  ? "moment panel "
                 : w.panel() ? "wall panel "
                             : "wall sensor ")

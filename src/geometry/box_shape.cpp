@@ -30,17 +30,18 @@ SurfacePoint nearest_from_outside(const Box& box, const Vec3d& p) {
 SurfacePoint nearest_from_inside(const Box& box, const Vec3d& p) {
     SurfacePoint s;
     s.inside = true;
-    // The nearest face along each axis, the three sorted by distance.
+    // All six faces, sorted by distance (ties by axis, then the low side first).
     struct Face {
         double distance;
         int axis, side;
-    } faces[3];
+    } faces[6];
     for (int a = 0; a < 3; ++a) {
-        const double below = p[a] - box.lo[a], above = box.hi[a] - p[a];
-        faces[a] = below <= above ? Face{below, a, -1} : Face{above, a, +1};
+        faces[2 * a] = Face{p[a] - box.lo[a], a, -1};
+        faces[2 * a + 1] = Face{box.hi[a] - p[a], a, +1};
     }
-    std::sort(faces, faces + 3, [](const Face& u, const Face& v) {
-        return u.distance < v.distance || (u.distance == v.distance && u.axis < v.axis);
+    std::sort(faces, faces + 6, [](const Face& u, const Face& v) {
+        if (u.distance != v.distance) return u.distance < v.distance;
+        return u.axis < v.axis || (u.axis == v.axis && u.side < v.side);
     });
     s.distance = faces[0].distance;
     s.point = p;

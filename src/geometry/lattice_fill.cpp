@@ -57,7 +57,7 @@ Vec3d ghost_offset_inside(const Vec3d& at, const SurfacePoint& s, double dp, int
     // a vertex alone (a mesh's concave feature seen from inside): across the surface itself
     // along the pseudo-normal.
     const bool planes = s.on_face || s.faces > 1;
-    double depth[3];
+    double depth[SurfacePoint::kMaxFaces];
     double nearest = 1e300;
     for (int f = 0; f < s.faces; ++f) {
         const Vec3d& n = s.normals[f];

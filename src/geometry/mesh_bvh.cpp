@@ -284,7 +284,7 @@ void TriangleBvh::collect_ties(const Vec3d& p, double within, Nearest& found) co
     }
 }
 
-// Keeps (normal, distance) among found's ties: the nearer of two of one direction, the two
+// Keeps (normal, distance) among found's ties: the nearer of two of one direction, the kMaxTies
 // nearest directions, sorted by distance.
 void TriangleBvh::add_tie(const Vec3d& normal, double distance, Nearest& found) {
     int k = 0;
@@ -299,14 +299,15 @@ void TriangleBvh::add_tie(const Vec3d& normal, double distance, Nearest& found) 
     }
     int at = found.ties;
     while (at > 0 && found.tie_distances[at - 1] > distance) --at;
-    if (at >= 2) return;
-    for (int m = std::min(found.ties, 1); m > at; --m) {
+    constexpr int kMax = Nearest::kMaxTies;
+    if (at >= kMax) return;
+    for (int m = std::min(found.ties, kMax - 1); m > at; --m) {
         found.tie_normals[m] = found.tie_normals[m - 1];
         found.tie_distances[m] = found.tie_distances[m - 1];
     }
     found.tie_normals[at] = normal;
     found.tie_distances[at] = distance;
-    found.ties = std::min(found.ties + 1, 2);
+    found.ties = std::min(found.ties + 1, kMax);
 }
 
 TriangleBvh::Nearest TriangleBvh::nearest(const Vec3d& p, double max_distance,

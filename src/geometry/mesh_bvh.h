@@ -28,11 +28,12 @@ public:
         Vec3d pseudo_normal{};
         // The nearest faces of other directions (over 30 degrees from the nearest triangle's and
         // from each other), within a relative 1e-9 of `distance` or `tie_within` beyond it, the
-        // two nearest: the faces across an edge or a corner (Shape::nearest); their unit normals
-        // and distances, nearest first.
+        // kMaxTies nearest: the faces across an edge or a corner (Shape::nearest); their unit
+        // normals and distances, nearest first.
+        static constexpr int kMaxTies = SurfacePoint::kMaxFaces - 1;
         int ties = 0;
-        Vec3d tie_normals[2]{};
-        double tie_distances[2]{};
+        Vec3d tie_normals[kMaxTies]{};
+        double tie_distances[kMaxTies]{};
     };
     Nearest nearest(const Vec3d& p, double max_distance, double tie_within = 0.0) const;
 

@@ -273,4 +273,8 @@ TriangleMesh read_mesh(const std::string& path, const Transform& transform) {
     return mesh;
 }
 
+ClosedSolid read_closed_solid(const std::string& path, const Transform& transform) {
+    return make_closed_solid(read_mesh(path, transform), path);
+}
+
 }  // namespace sph

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "geometry/mesh_topology.h"
 #include "geometry/transform.h"
 #include "geometry/triangle_mesh.h"
 
@@ -15,5 +16,9 @@ namespace sph {
 // vertex that is not finite. The mesh is as in the file: see geometry/mesh_topology.h for
 // welding and the checks a solid needs.
 TriangleMesh read_mesh(const std::string& path, const Transform& transform);
+
+// The mesh in `path` made a closed solid (make_closed_solid): what a wall or water fills. Throws
+// OptionError naming the file for anything read_mesh or make_closed_solid refuses.
+ClosedSolid read_closed_solid(const std::string& path, const Transform& transform);
 
 }  // namespace sph

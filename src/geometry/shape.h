@@ -23,13 +23,17 @@ struct SurfacePoint {
     // plane, normals[0] its outward normal.
     bool on_face = false;
     // The nearest face and, inside a solid, the nearest faces of other directions within
-    // max_distance (a box lists its three nearest), at most 3, nearest first. The fill mirrors a
-    // wall particle's ghost node across each of those equally near on the lattice's surface
-    // (geometry/lattice_fill.h), as problems/lattice.h mirrors a box's on an edge's or a corner's
-    // diagonal: faces at different distances can be equally near there.
+    // max_distance (a box lists all six), at most kMaxFaces, nearest first. The fill mirrors a
+    // wall particle's ghost node across each of those the water reaches and equally near on the
+    // lattice's surface (geometry/lattice_fill.h), as problems/lattice.h mirrors a box's on an
+    // edge's or a corner's diagonal: faces at different distances can be equally near there. A
+    // nearer face the water does not reach (a floor under the solid) must not hide them: a corner
+    // of three wet faces above a dry one, and the dry ones of a solid on a floor between walls,
+    // take six.
+    static constexpr int kMaxFaces = 6;
     int faces = 0;
-    Vec3d normals[3]{};         // their outward unit normals
-    double face_distance[3]{};  // each one's distance (the first is `distance`)
+    Vec3d normals[kMaxFaces]{};         // their outward unit normals
+    double face_distance[kMaxFaces]{};  // each one's distance (the first is `distance`)
 };
 
 class Shape {

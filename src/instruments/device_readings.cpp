@@ -19,8 +19,39 @@ InstrumentSite point_site(double x, double y, double z, const PositionFrame& fra
 // then hold every particle of the tile: cells are at least 2h wide), n_u x n_v of them centred on
 // it, enough to hold every patch it touches (patch centres within its half side, or radius, + dp/2
 // of its centre along each of the face's axes).
+// A surface panel's: cubes 2h wide, n_u x n_v x n_w of them (along x, y, z) centred on its box,
+// enough to hold it.
+void add_surface_tiles(const WallSensor& w, const SphParams& params, const PositionFrame& frame,
+                       InstrumentPlan& plan) {
+    const double dp = particle_spacing(params), side = 2.0 * double(params.h);
+    long n[3];
+    for (int a = 0; a < 3; ++a) n[a] = std::max(1L, long(std::ceil(w.extent[a] / side - 1e-9)));
+    InstrumentSite tile = whole_sensor(w, dp, frame);
+    tile.tile = float(side);
+    tile.tile_lo_u = float(-0.5 * double(n[0]) * side);  // from the centre
+    tile.tile_lo_v = float(-0.5 * double(n[1]) * side);
+    tile.tile_lo_w = float(-0.5 * double(n[2]) * side);
+    for (long i = 0; i < n[0]; ++i) {
+        for (long j = 0; j < n[1]; ++j) {
+            for (long k = 0; k < n[2]; ++k) {
+                tile.at =
+                    frame.fixed(w.x + double(tile.tile_lo_u) + (double(i) + 0.5) * side,
+                                w.y + double(tile.tile_lo_v) + (double(j) + 0.5) * side,
+                                w.z + double(tile.tile_lo_w) + (double(k) + 0.5) * side, 0.0f);
+                tile.tile_u = int(i), tile.tile_v = int(j), tile.tile_w = int(k);
+                plan.sites.push_back(tile);
+            }
+        }
+    }
+    plan.wall_tiles.push_back(n[0] * n[1] * n[2]);
+}
+
 void add_wall_tiles(const WallSensor& w, const SphParams& params, const PositionFrame& frame,
                     InstrumentPlan& plan) {
+    if (w.surface()) {
+        add_surface_tiles(w, params, frame, plan);
+        return;
+    }
     const double dp = particle_spacing(params), side = 2.0 * double(params.h);
     const auto tiles_across = [&](double extent) {  // extent: the disc's or panel's, one axis
         return std::max(1L, long(std::ceil((extent + dp) / side - 1e-9)));
@@ -52,10 +83,11 @@ InstrumentSite whole_sensor(const WallSensor& w, double dp, const PositionFrame&
     InstrumentSite s{};
     s.centre = frame.fixed(w.x, w.y, w.z, 0.0f);
     s.at = s.centre;
-    s.face = 2 * w.axis + (w.direction > 0 ? 1 : 0);
+    s.face = (w.surface() ? kSurfaceFace : 0) + 2 * w.axis + (w.direction > 0 ? 1 : 0);
     s.radius = float(0.5 * w.diameter);
-    s.half_u = float(0.5 * w.side_u);
-    s.half_v = float(0.5 * w.side_v);
+    s.half_u = float(0.5 * (w.surface() ? w.extent[0] : w.side_u));
+    s.half_v = float(0.5 * (w.surface() ? w.extent[1] : w.side_v));
+    s.half_w = float(0.5 * w.extent[2]);
     s.arm = w.moment() ? (w.arm_axis - w.axis + 3) % 3 - 1 : -1;  // u: axis + 1, v: axis + 2
     s.arm_direction = float(w.arm_direction);
     s.spacing = float(dp);

@@ -242,7 +242,8 @@ std::vector<double> wall_readings(const std::vector<WallSensor>& sensors,
         for (std::size_t p = 0; p < particles.size(); ++p) {
             if (particles.type[p] == kFluid) continue;
             const WallWeight c =
-                wall_tile_weight(particles.frame.between(particles.pos[p], disc.centre), disc);
+                wall_tile_weight(particles.frame.between(particles.pos[p], disc.centre),
+                                 particles.to_ghost[p], disc);
             if (c.coverage > 0.0f) {
                 weight += c.coverage;
                 pressure += double(tait_pressure(particles.velrho[p].w, params)) * c.load;

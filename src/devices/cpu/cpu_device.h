@@ -97,7 +97,8 @@ private:
                               r.left,
                               r.left + r.internal,
                               layout_.grid,
-                              params_};
+                              params_,
+                              layout_.ghost_offsets ? buffers_.current.to_ghost.data() : nullptr};
     }
     static ParticleEndpoints endpoints_of(ParticleRecord<HostArray>& record) {
         return ParticleBuffers<HostArray>::endpoints_of(record, [](auto& array) {

@@ -100,15 +100,17 @@ private:
     }
     InstrumentArgs instrument_args() const {
         const LocalRanges& r = buffers_.ranges;
-        return InstrumentArgs{buffers_.current.pos.as<FixedPos>(),
-                              buffers_.current.velrho.as<Vec4>(),
-                              buffers_.current.type.as<std::uint8_t>(),
-                              cell_start_.as<std::uint32_t>(),
-                              cell_end_.as<std::uint32_t>(),
-                              r.left,
-                              r.left + r.internal,
-                              layout_.grid,
-                              params_};
+        return InstrumentArgs{
+            buffers_.current.pos.as<FixedPos>(),
+            buffers_.current.velrho.as<Vec4>(),
+            buffers_.current.type.as<std::uint8_t>(),
+            cell_start_.as<std::uint32_t>(),
+            cell_end_.as<std::uint32_t>(),
+            r.left,
+            r.left + r.internal,
+            layout_.grid,
+            params_,
+            layout_.ghost_offsets ? buffers_.current.to_ghost.as<Vec3>() : nullptr};
     }
     // The walls' densities are set once a step, from the state the predictor starts from (as
     // DualSPHysics does by default); every local particle's, externals' included.
