@@ -118,6 +118,7 @@ private:
     void make_group(std::vector<std::unique_ptr<Device>> devices, SliceMap slices);
 
     HostParticles download();
+    // One iteration and the checks on what the devices report (simulation_step.cpp).
     void check_neighbours(std::uint32_t largest);
     void check_list_margin();
     void note_list_growth();
