@@ -16,7 +16,8 @@ po::options_description checkpoint_options(RunOptions& o, std::string& checkpoin
         ("checkpoint-every", po::value(&checkpoint_every),
          "write a checkpoint (the whole run state, to restart from) every this many simulated "
          "seconds, e.g. 0.5, or of wall time with a unit: 90s, 30min, 2h; the newest two are "
-         "kept. SIGINT or SIGTERM also writes one and stops")
+         "kept. SIGINT or SIGTERM also writes one and stops; a run that reaches --t-end leaves "
+         "one to extend it from (--restart latest with a later --t-end)")
         ("checkpoint-dir", po::value(&o.checkpoint_dir),
          "folder for checkpoints (default: <output-dir>/checkpoints)")
         ("branches", po::value(&o.branches_file),

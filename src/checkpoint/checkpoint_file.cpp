@@ -275,6 +275,21 @@ StreamingLowPass::State decode_gauge_filter(const std::string& bytes, const std:
     return f;
 }
 
+// The end checkpoint's --t-end reached (RunState::end_reached).
+std::string encode_end(double end_reached) {
+    ByteWriter out;
+    out.put(end_reached);
+    return std::move(out.bytes());
+}
+
+double decode_end(const std::string& bytes, const std::string& name, double time) {
+    ByteReader in(bytes, name + ", section ENDT");
+    const double end_reached = in.take<double>("the end reached");
+    if (!(std::isfinite(end_reached) && end_reached >= time))
+        in.fail("an end reached that is not finite or lies before the checkpoint's time");
+    return end_reached;
+}
+
 }  // namespace
 
 void write_checkpoint(const std::string& path, const RunState& state) {
@@ -290,6 +305,7 @@ void write_checkpoint(const std::string& path, const RunState& state) {
         file.sections.push_back({"GAVG", encode_gauge_average(state.outputs.gauge_average)});
     if (state.outputs.gauge_filter)
         file.sections.push_back({"GFLT", encode_gauge_filter(*state.outputs.gauge_filter)});
+    if (state.end_reached) file.sections.push_back({"ENDT", encode_end(*state.end_reached)});
     write_sectioned_file(path, file);
 }
 
@@ -324,6 +340,7 @@ RunState parse_checkpoint(const std::string& bytes, const std::string& name) {
             throw CorruptFile(name + ", section GAVG: not as many columns as gauges.csv's");
     }
     if (has("GFLT")) s.outputs.gauge_filter = decode_gauge_filter(section("GFLT"), name, s.outputs);
+    if (has("ENDT")) s.end_reached = decode_end(section("ENDT"), name, s.time);
     return s;
 }
 

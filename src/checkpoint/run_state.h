@@ -58,6 +58,10 @@ struct RunState {
     std::optional<LoadBalancer::State> balancer;
 
     OutputPositions outputs;
+
+    // On the checkpoint a run leaves at its end (Simulation::write_end_checkpoint): the --t-end
+    // it went on to from this state and reached. A restart from it must ask for a later one.
+    std::optional<double> end_reached;
 };
 
 // The settings in `now` that differ from `saved`'s, as "name (checkpoint: a, now: b)", and

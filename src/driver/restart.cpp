@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "checkpoint/checkpoint_file.h"
@@ -18,6 +19,16 @@ std::string exact(double value) {
     char text[40];
     std::snprintf(text, sizeof text, "%.17g", value);
     return text;
+}
+
+// The fewest digits that read back as `value` (0.15, not 0.14999999999999999), for messages.
+std::string shortest(double value) {
+    char text[40];
+    for (int digits = 1; digits < 17; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, value);
+        if (std::strtod(text, nullptr) == value) return text;
+    }
+    return exact(value);
 }
 
 }  // namespace
@@ -120,6 +131,14 @@ void check_restart(const RunState& saved, const std::string& problem,
             "--restart: options that change the physics differ from the "
             "checkpoint's: " +
             list);
+    }
+    // An end checkpoint lies before the end its run reached (the last rebuild before it, where
+    // the run that never stopped also was): from it a --t-end up to that end is run already.
+    if (saved.end_reached && !(options.t_end > *saved.end_reached)) {
+        throw OptionError("--restart: the run this checkpoint ends already reached t = " +
+                          shortest(*saved.end_reached) + " s; nothing is left to run up to " +
+                          "--t-end " + shortest(options.t_end) +
+                          " s: give a later --t-end to extend it");
     }
     if (!(options.t_end > saved.time)) {
         throw OptionError("--restart: the checkpoint is at t = " + exact(saved.time) +

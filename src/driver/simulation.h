@@ -118,6 +118,7 @@ private:
     void make_group(std::vector<std::unique_ptr<Device>> devices, SliceMap slices);
 
     HostParticles download();
+    // One iteration and the checks on what the devices report (simulation_step.cpp).
     void check_neighbours(std::uint32_t largest);
     void check_list_margin();
     void note_list_growth();
@@ -136,8 +137,19 @@ private:
     void resume(const RunState& saved, bool same_split);
     void schedule_checkpoints();  // from now: the next by simulated time, the wall clock
     bool checkpoint_due() const;
+    // Writes the row under way; a frame that failed in the background fails the run after a
+    // last checkpoint (rethrow_after_last_checkpoint).
+    void settle_for_checkpoint(RunOutputs& outputs, double loop_seconds, RunReport& report,
+                               std::ostream& log);
     // Writes one, counts it in `report`, logs its size and time, schedules the next.
     void checkpoint(RunOutputs& outputs, double loop_seconds, RunReport& report, std::ostream& log);
+    // The end checkpoint (simulation_checkpoints.cpp: why it is the last rebuild before the end).
+    bool periodic_checkpoints() const;
+    bool end_may_come_before_next_rebuild() const;
+    void keep_end_candidate(RunOutputs& outputs, double loop_seconds, RunReport& report,
+                            std::ostream& log);
+    void write_end_checkpoint(RunReport& report, std::ostream& log);
+    std::string write_into_folder(const RunState& state);
     // At a rebuild past the next --branches decision time: its checkpoint. True for the last.
     bool take_decision_point(RunOutputs& outputs, double loop_seconds, std::ostream& log);
     [[noreturn]] void rethrow_after_last_checkpoint(std::exception_ptr failure, RunOutputs& outputs,
@@ -200,7 +212,10 @@ private:
     double next_checkpoint_ = 0.0;      // simulated time the next checkpoint is due
     SteadyClock::time_point last_checkpoint_wall_;  // when the last was written (or the loop began)
     std::size_t next_decision_ = 0;                 // --branches: the next decision time to reach
-    std::unique_ptr<CheckpointFolder> checkpoints_;   // made by the first checkpoint
+    std::unique_ptr<CheckpointFolder> checkpoints_;  // made by the first checkpoint
+    // With periodic checkpoints: the state at the last rebuild from which the run may reach
+    // --t-end before the next, written as the end checkpoint once it has.
+    std::unique_ptr<RunState> end_candidate_;
     std::shared_ptr<const RunState> decision_state_;  // keep_decision_in_memory
 };
 

@@ -1,6 +1,7 @@
 // Simulation's checkpoints: resuming from one, capturing the state, writing one when due (by
-// simulated or wall time, on a signal, after an output failure) and at --branches' decision
-// points. Every checkpoint is taken where the next iteration rebuilds (at_rebuild).
+// simulated or wall time, on a signal, after an output failure), at the end (to extend the run
+// from) and at --branches' decision points. Every checkpoint is taken where the next iteration
+// rebuilds (at_rebuild).
 #include <cmath>
 #include <filesystem>
 
@@ -67,13 +68,18 @@ RunState Simulation::capture_state(const OutputPositions& outputs, double loop_s
 
 std::string Simulation::write_checkpoint_now(const OutputPositions& outputs, double loop_seconds,
                                              double* gather_seconds) {
-    if (!checkpoints_ && writes_files()) {
-        checkpoints_ = std::make_unique<CheckpointFolder>(options_.checkpoint_folder());
-    }
     const auto start = SteadyClock::now();
     const RunState state = capture_state(outputs, loop_seconds);  // across ranks, collective
     if (gather_seconds != nullptr) *gather_seconds = seconds_since(start);
+    return write_into_folder(state);
+}
+
+// Rank 0 writes; the others return nothing.
+std::string Simulation::write_into_folder(const RunState& state) {
     if (!writes_files()) return std::string();
+    if (!checkpoints_) {
+        checkpoints_ = std::make_unique<CheckpointFolder>(options_.checkpoint_folder());
+    }
     return checkpoints_->write(state);
 }
 
@@ -91,8 +97,8 @@ bool Simulation::checkpoint_due() const {
     return by_time || by_wall;
 }
 
-void Simulation::checkpoint(RunOutputs& outputs, double loop_seconds, RunReport& report,
-                            std::ostream& log) {
+void Simulation::settle_for_checkpoint(RunOutputs& outputs, double loop_seconds, RunReport& report,
+                                       std::ostream& log) {
     try {
         outputs.settle();  // the row under way belongs to the state saved
     } catch (const std::runtime_error&) {
@@ -100,6 +106,11 @@ void Simulation::checkpoint(RunOutputs& outputs, double loop_seconds, RunReport&
         // comes after a last checkpoint, which lists that frame as due (the settle is done).
         rethrow_after_last_checkpoint(std::current_exception(), outputs, loop_seconds, report, log);
     }
+}
+
+void Simulation::checkpoint(RunOutputs& outputs, double loop_seconds, RunReport& report,
+                            std::ostream& log) {
+    settle_for_checkpoint(outputs, loop_seconds, report, log);
     const auto writing = SteadyClock::now();
     double gathering = 0.0;
     report.last_checkpoint = write_checkpoint_now(outputs.positions(), loop_seconds, &gathering);
@@ -112,6 +123,58 @@ void Simulation::checkpoint(RunOutputs& outputs, double loop_seconds, RunReport&
         << std::filesystem::file_size(report.last_checkpoint) / 1e6 << " MB in " << seconds
         << " s (" << gathering << " s gathering it from the devices, " << seconds - gathering
         << " s encoding and writing it)\n";
+}
+
+// --- The end checkpoint ---
+//
+// A run that reaches --t-end leaves a checkpoint that --restart latest with a later --t-end goes
+// on from, bitwise as a run straight to that later end. Its state is not the one at --t-end:
+// the last step was cut to land on --t-end (kernels/step_dt.h), which the straight run's step
+// there is not, and the end falls anywhere in a rebuild interval, where no restart goes on
+// bitwise. It is the state at the last rebuild before the end, which the straight run passed
+// through too: the extension runs that tail again. Which rebuild is the last is known only once
+// the end is reached, so the state is held at each rebuild from which the end may come before
+// the next (one or two, near the end) and written once the run has ended. It records the end
+// reached: a restart from it to that end or an earlier one is refused (restart.cpp), there
+// being nothing left to run. Only with periodic checkpoints (--checkpoint-every, in simulated
+// or wall time): a run that asked for none, or a branch given only a folder for them, writes
+// none at its end either.
+
+bool Simulation::periodic_checkpoints() const {
+    return options_.checkpoint_every > 0.0 || options_.checkpoint_wall_seconds > 0.0;
+}
+
+// Each step's dt is at most cfl h / c0 (particle_dt_max, kernels/forces_body.h), and the next
+// rebuild is at most --rebuild-every steps away; the margin covers float and double rounding.
+bool Simulation::end_may_come_before_next_rebuild() const {
+    const double largest_dt = double(params_.cfl) * double(params_.h) / double(params_.c0);
+    const double reach = options_.rebuild_every * largest_dt * (1.0 + 1e-3);
+    return time_ + reach >= options_.t_end;
+}
+
+void Simulation::keep_end_candidate(RunOutputs& outputs, double loop_seconds, RunReport& report,
+                                    std::ostream& log) {
+    if (!periodic_checkpoints() || !at_rebuild() || !end_may_come_before_next_rebuild()) return;
+    end_candidate_.reset();  // the one before is superseded: no two held at once
+    settle_for_checkpoint(outputs, loop_seconds, report, log);
+    end_candidate_ = std::make_unique<RunState>(capture_state(outputs.positions(), loop_seconds));
+}
+
+// Once the run has reached --t-end (not where it stopped before, at a --branches decision).
+void Simulation::write_end_checkpoint(RunReport& report, std::ostream& log) {
+    if (!end_candidate_ || time_ < options_.t_end) return;
+    const auto writing = SteadyClock::now();
+    end_candidate_->end_reached = options_.t_end;
+    report.last_checkpoint = write_into_folder(*end_candidate_);
+    report.checkpoint_seconds += seconds_since(writing);
+    ++report.checkpoints_written;
+    const double held_time = end_candidate_->time;
+    const long held_iteration = end_candidate_->iteration;
+    end_candidate_.reset();
+    if (!writes_files()) return;
+    log << "end checkpoint " << report.last_checkpoint << ": the state at t = " << held_time
+        << " s (iteration " << held_iteration << "), the last rebuild before the end; "
+        << "--restart latest with a later --t-end goes on from it\n";
 }
 
 bool Simulation::take_decision_point(RunOutputs& outputs, double loop_seconds, std::ostream& log) {

@@ -184,6 +184,7 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                                    !options_.checkpoint_dir.empty();
         while (time_ < options_.t_end) {
             const double before = time_;
+            keep_end_candidate(*outputs, seconds_since(loop_start), report, log);
             step();
             try {
                 if (!output_failure) {
@@ -228,6 +229,8 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                 wall});
         }
         if (output_failure) std::rethrow_exception(output_failure);  // the run ended first
+        status.finish();
+        write_end_checkpoint(report, log);
     } catch (const std::exception&) {
         // The row of the last measurement, taken before whatever failed, still goes in (across
         // ranks the others may not be there to read it with).

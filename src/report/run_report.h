@@ -110,6 +110,11 @@ struct RunReport {
 
 void print_report(const RunReport& report, std::ostream& out);
 
+// A physics setting's value as a number where the text is one (the settings are text, exact to
+// the last bit: 0.05 is 0.050000000000000003), else nothing: the table prints it short, the JSON
+// writes it as a number.
+std::optional<double> setting_number(const std::string& text);
+
 // What a run_report.json says of how a run ended: enough for --branches --restart latest to
 // keep a branch that ended and to know the base's rate.
 struct ReportSummary {

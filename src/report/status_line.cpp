@@ -29,13 +29,16 @@ void StatusLine::update(const Progress& p) {
                   p.time, p.t_end, p.dt, p.kips, eta);
     if (terminal_) {
         out_ << '\r' << line << "\033[K" << std::flush;
+        line_open_ = true;
     } else {
         out_ << line << '\n' << std::flush;
     }
 }
 
+// Ends the line drawn, once: a log line may follow, and a second finish adds no empty line.
 void StatusLine::finish() {
-    if (terminal_ && drawn_) out_ << '\n' << std::flush;
+    if (line_open_) out_ << '\n' << std::flush;
+    line_open_ = false;
 }
 
 }  // namespace sph

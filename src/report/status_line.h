@@ -29,6 +29,7 @@ private:
     double interval_;
     SteadyClock::time_point last_{};
     bool drawn_ = false;
+    bool line_open_ = false;  // on a terminal: a line drawn and not yet ended by finish()
 };
 
 // True when `out` is std::cout or std::cerr attached to a terminal.

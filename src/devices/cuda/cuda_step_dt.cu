@@ -1,8 +1,8 @@
 // The step's dt on a GPU (Device: "The step's dt, where the devices are"): each device reduces its
 // stage's dt bounds into its slot of the minima, copies that into the other devices' memory, and
-// its Euler waits for theirs on the GPU and takes the dt from them (step_dt.h), so that between a
-// stage's Forces and its Euler no GPU waits for the host. The host reads the minima back while
-// Euler runs.
+// its Euler (launched here too) waits for theirs on the GPU and takes the dt from them
+// (step_dt.h), so that between a stage's Forces and its Euler no GPU waits for the host. The host
+// reads the minima back while Euler runs.
 #include <cstring>
 #include <stdexcept>
 
@@ -100,6 +100,34 @@ std::vector<float> CudaDevice::read_minima(Stage stage) {
     timer_.collect_finished(times_);
     const float* read = minima_readback_of(stage);
     return std::vector<float>(read, read + devices_);
+}
+
+EulerArgs CudaDevice::euler_args() const {
+    return EulerArgs{buffers_.current.pos.as<FixedPos>(),
+                     buffers_.current.velrho.as<Vec4>(),
+                     predicted_pos(),
+                     predicted_velrho(),
+                     force_.as<Vec4>(),
+                     buffers_.current.type.as<std::uint8_t>(),
+                     0.0f,  // each thread's, from the minima (euler_dt)
+                     params_.rho0,
+                     layout_.grid.frame};
+}
+
+void CudaDevice::euler(Stage stage, const StepClock& clock) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    const bool corrector = stage == Stage::kCorrector;
+    if (corrector) settle_instruments();  // the predictor writes elsewhere
+    const EulerDt dt{minima_of(Stage::kPredictor),
+                     corrector ? minima_of(Stage::kCorrector) : nullptr, devices_, clock};
+    timer_.begin(stream_);
+    if (corrector) {
+        cuda::euler_corrector(euler_args(), dt, 0, buffers_.ranges.total(), stream_);
+    } else {
+        cuda::euler_predictor(euler_args(), dt, 0, buffers_.ranges.total(), stream_);
+    }
+    timer_.end(stream_, &KernelTimes::euler, corrector ? "euler corrector" : "euler predictor");
+    timer_.collect_finished(times_);  // while Euler runs
 }
 
 }  // namespace sph

@@ -45,6 +45,11 @@ private:
     std::string name_;
 };
 
+// A byte count in whole MiB, as the messages about device memory give it.
+inline std::string mib(std::size_t bytes) {
+    return std::to_string(bytes >> 20) + " MiB";
+}
+
 // One named block of page-locked host memory (cudaMallocHost), which copies from the device can
 // fill without staging and without blocking the host.
 class PinnedMemory {
