@@ -51,30 +51,86 @@ ParticleType wall_kind(ParticleType type, RunOptions::Slip slip) {
 
 }  // namespace
 
+namespace {
+
+// The particles of a fill arrive one at a time; they become the run's particles a chunk at a
+// time, the chunk's particles side by side on the host's cores (the hydrostatic density's pow and
+// the fixed-point position are most of a particle's set-up), each from its own place in the fill,
+// so that the particles are the same bits on any number of threads. The slices' counts are added
+// up in the fill's order after each chunk.
+class ChunkedLayOut {
+public:
+    ChunkedLayOut(const RunOptions& o, const SphParams& params, const CellGrid& grid, LaidOut& out)
+        : o_(o),
+          params_(params),
+          grid_(grid),
+          out_(out),
+          perturbation_(start_perturbation(o.perturb_seed, o.perturb_size, o.dp, grid.frame)) {
+        chunk_.reserve(kChunk);
+    }
+    void add(const SetupParticle& s) {
+        chunk_.push_back(s);
+        if (chunk_.size() == kChunk) flush();
+    }
+    void flush() {
+        HostParticles& p = out_.particles;
+        const std::size_t first = p.size(), n = chunk_.size();
+        p.resize(first + n);
+#pragma omp parallel for schedule(static)
+        for (std::ptrdiff_t k = 0; k < std::ptrdiff_t(n); ++k)
+            set(first + std::size_t(k), chunk_[k]);
+        for (std::size_t i = first; i < first + n; ++i) {
+            const bool fluid = p.type[i] == kFluid;
+            out_.per_slice.add(grid_, p.pos[i], fluid);
+            out_.fluid += fluid;
+        }
+        chunk_.clear();
+    }
+
+private:
+    static constexpr std::size_t kChunk = std::size_t(1) << 20;
+
+    // Particle i of the run from s, as HostParticles::add makes one: its id is its index.
+    void set(std::size_t i, const SetupParticle& s) {
+        // Walls stay on their lattice: their normals and ghost nodes are the geometry's.
+        const FixedPos on_lattice = grid_.frame.fixed(s.x, s.y, s.z, 0.0f);
+        FixedPos position =
+            s.type == kFluid ? perturbed(on_lattice, perturbation_, i + 1) : on_lattice;
+        const ParticleType type = wall_kind(s.type, o_.slip);
+        position.w = float(type);
+        const double pressure = o_.rho0 * o_.gravity * s.depth;
+        const double rho = tait_density(pressure, o_.rho0, params_.tait_b, o_.gamma);
+        HostParticles& p = out_.particles;
+        p.id[i] = static_cast<std::uint32_t>(i);
+        p.pos[i] = position;
+        p.velrho[i] = make_vec4(0.0f, 0.0f, 0.0f, float(rho));
+        p.type[i] = type;
+        p.to_ghost[i] = make_vec3(float(s.to_ghost[0]), float(s.to_ghost[1]), float(s.to_ghost[2]));
+    }
+
+    const RunOptions& o_;
+    const SphParams& params_;
+    const CellGrid& grid_;
+    LaidOut& out_;
+    const StartPerturbation perturbation_;
+    std::vector<SetupParticle> chunk_;
+};
+
+}  // namespace
+
 LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& params,
                 const CellGrid& grid, std::size_t at_most) {
     struct Beyond {};  // thrown out of Problem::fill, which has no other way to stop
     LaidOut out;
     out.particles.frame = grid.frame;
     out.per_slice = SliceCounts(grid);
-    const StartPerturbation perturbation =
-        start_perturbation(o.perturb_seed, o.perturb_size, o.dp, grid.frame);
+    ChunkedLayOut chunks(o, params, grid, out);
     try {
         problem.fill(o.dp, [&](const SetupParticle& s) {
             if (++out.count > at_most) throw Beyond{};
-            // Walls stay on their lattice: their normals and ghost nodes are the geometry's.
-            const FixedPos on_lattice = grid.frame.fixed(s.x, s.y, s.z, 0.0f);
-            const FixedPos position =
-                s.type == kFluid ? perturbed(on_lattice, perturbation, out.count) : on_lattice;
-            const double pressure = o.rho0 * o.gravity * s.depth;
-            const double rho = tait_density(pressure, o.rho0, params.tait_b, o.gamma);
-            const Vec3 to_ghost =
-                make_vec3(float(s.to_ghost[0]), float(s.to_ghost[1]), float(s.to_ghost[2]));
-            out.particles.add(position, make_vec3(0, 0, 0), float(rho), wall_kind(s.type, o.slip),
-                              to_ghost);
-            out.per_slice.add(grid, out.particles.pos.back(), s.type == kFluid);
-            out.fluid += s.type == kFluid;
+            chunks.add(s);
         });
+        chunks.flush();
     } catch (const Beyond&) {
         out.particles = HostParticles{};
         out.beyond = true;
