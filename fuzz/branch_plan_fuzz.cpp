@@ -1,4 +1,4 @@
-// libFuzzer target: a branch file (--branches, driver/branch_plan.h), parsed as the program parses
+// libFuzzer target: a branch file (--branches, branches/branch_plan.h), parsed as the program parses
 // it. It either gives a plan or throws an OptionError naming the line and what is wrong; anything
 // else is a finding. (The meshes it names are read when the plan is checked against the problem,
 // by the mesh reader's own target.)
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "driver/branch_plan.h"
+#include "branches/branch_plan.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);

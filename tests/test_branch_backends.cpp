@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "dam_break.h"
-#include "driver/branch_runner.h"
+#include "branches/branch_runner.h"
 #include "test_support.h"
 
 namespace sph {

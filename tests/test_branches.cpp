@@ -9,8 +9,8 @@
 
 #include "common/errors.h"
 #include "dam_break.h"
-#include "driver/branch_plan.h"
-#include "driver/branch_runner.h"
+#include "branches/branch_plan.h"
+#include "branches/branch_runner.h"
 #include "mesh_samples.h"
 #include "test_support.h"
 

@@ -4,7 +4,7 @@
 
 #include "app/command_line.h"
 #include "common/interrupt.h"
-#include "driver/branch_runner.h"
+#include "branches/branch_runner.h"
 #include "driver/simulation.h"
 
 namespace sph {

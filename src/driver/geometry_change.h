@@ -1,4 +1,4 @@
-// What a what-if branch does to the walls at its decision point (driver/branch_plan.h): a
+// What a what-if branch does to the walls at its decision point (branches/branch_plan.h): a
 // problem's named region removed (a gate opens, a wall breaks; a box, or a case's mesh), or a
 // box or a closed mesh filled with wall particles (a wall raised, an obstacle placed). Applied to
 // the particles of the checkpoint the branch goes on from, before they are uploaded: the same code

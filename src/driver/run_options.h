@@ -119,7 +119,7 @@ struct RunOptions {
     double checkpoint_wall_seconds = 0.0;
     std::string checkpoint_dir;
     std::string restart_from;
-    // What-if branches (driver/branch_runner.h): the branch file; for the base run, the decision
+    // What-if branches (branches/branch_runner.h): the branch file; for the base run, the decision
     // times at which it writes <output_dir>/decision_<k>.chk (at the first rebuild from each)
     // and after the last of which it stops; for a branch, the settings its restart may find
     // changed.

@@ -2,7 +2,7 @@
 // build with MPI, CMake option SPH_ENABLE_MPI), else one process. Without a launcher MPI is never
 // initialised, so a plain start runs exactly as a build without MPI does.
 //
-// The ranks share out what-if branches (driver/branch_runner.h), or run one simulation whose
+// The ranks share out what-if branches (branches/branch_runner.h), or run one simulation whose
 // devices they hold in turn (multi_device/rank_span.h). The collectives here are called from one
 // thread per rank; messages (MessageBatch) from any thread.
 #pragma once

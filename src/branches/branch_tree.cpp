@@ -1,4 +1,4 @@
-#include "driver/branch_tree.h"
+#include "branches/branch_tree.h"
 
 #include <omp.h>
 
@@ -7,11 +7,11 @@
 #include <map>
 #include <thread>
 
+#include "branches/branch_changes.h"
 #include "checkpoint/checkpoint_folder.h"
 #include "common/errors.h"
 #include "common/prefixed_lines.h"
 #include "devices/cuda/cuda_support.h"
-#include "driver/branch_changes.h"
 #include "driver/restart.h"
 #include "driver/simulation.h"
 

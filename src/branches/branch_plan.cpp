@@ -1,4 +1,4 @@
-#include "driver/branch_plan.h"
+#include "branches/branch_plan.h"
 
 #include <cmath>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "driver/branch_runner.h"
+#include "branches/branch_runner.h"
 
 #include <algorithm>
 #include <csignal>
@@ -6,12 +6,12 @@
 #include <sstream>
 
 #include "atomic_file.h"
+#include "branches/branch_changes.h"
+#include "branches/branch_tree.h"
 #include "checkpoint/checkpoint_folder.h"
 #include "common/clock.h"
 #include "common/errors.h"
 #include "common/interrupt.h"
-#include "driver/branch_changes.h"
-#include "driver/branch_tree.h"
 #include "driver/restart.h"
 #include "driver/simulation.h"
 #include "report/tree_report.h"

@@ -1,4 +1,4 @@
-// The machinery of --branches inside one process (driver/branch_runner.h): the slots branches
+// The machinery of --branches inside one process (branches/branch_runner.h): the slots branches
 // run in (a device of the run, or a share of a GPU), the tasks a decision point makes, and the
 // scheduler that runs ready tasks in the slots, longest road ahead first.
 #pragma once
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "branches/branch_plan.h"
+#include "branches/branch_runner.h"
 #include "common/clock.h"
-#include "driver/branch_plan.h"
-#include "driver/branch_runner.h"
 #include "driver/run_options.h"
 #include "problem.h"
 #include "report/run_report.h"

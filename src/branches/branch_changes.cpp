@@ -1,4 +1,4 @@
-#include "driver/branch_changes.h"
+#include "branches/branch_changes.h"
 
 #include <set>
 #include <sstream>

@@ -1,10 +1,10 @@
-// A branch's changes (driver/branch_plan.h) as run options: what its restart from the decision
+// A branch's changes (branches/branch_plan.h) as run options: what its restart from the decision
 // point applies, and the checks a plan passes against the problem before anything runs.
 #pragma once
 
 #include <string>
 
-#include "driver/branch_plan.h"
+#include "branches/branch_plan.h"
 #include "driver/run_options.h"
 #include "problem.h"
 

@@ -1,6 +1,6 @@
-// What-if branches (--branches, driver/branch_plan.h): the base runs once, on every device of the
+// What-if branches (--branches, branches/branch_plan.h): the base runs once, on every device of the
 // run, to its last decision point, writing a checkpoint at each; then the branches go on from
-// their decision points' checkpoints with their changes (driver/branch_changes.h), to --t-end,
+// their decision points' checkpoints with their changes (branches/branch_changes.h), to --t-end,
 // each on one device, as many at once as there are branch slots (--branch-slots per device of
 // the run, fewer where a GPU's memory is short). A branch with decision points of its own stops
 // at its last one and its branches go on from there (a tree). The slots take the ready branch
@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/branch_plan.h"
+#include "branches/branch_plan.h"
 #include "driver/run_options.h"
 #include "problem.h"
 #include "ranks/ranks.h"
