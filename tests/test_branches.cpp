@@ -308,6 +308,19 @@ TEST(Branches, EachKindOfChangeEqualsItsScenarioRunAlone) {
     EXPECT_EQ(rows.back().find("nan"), std::string::npos) << rows.back();
     const std::string wall = testing::read_text(dir.path() + "/tree/wall/gauges.csv");
     EXPECT_NE(wall.find("S_wall"), std::string::npos);
+    // Each scenario's folder holds its report.html beside its run_report.json, with the
+    // instruments a branch added plotted among the others.
+    for (const std::string name : {"base", "viscous", "diffusive", "no_obstacle", "wall",
+                                   "instruments", "wall_no_obstacle"}) {
+        EXPECT_TRUE(std::filesystem::exists(dir.path() + "/tree/" + name + "/run_report.json"))
+            << name;
+        EXPECT_TRUE(std::filesystem::exists(dir.path() + "/tree/" + name + "/report.html")) << name;
+    }
+    const std::string page = testing::read_text(dir.path() + "/tree/instruments/report.html");
+    for (const char* added : {"G_new", "Q_new"})
+        EXPECT_NE(page.find(std::string("font-weight=\"bold\">") + added + "</text>"),
+                  std::string::npos)
+            << added;
     // The tree report compares the scenarios' instruments.
     const std::string report = testing::read_text(dir.path() + "/tree/tree_report.md");
     EXPECT_NE(report.find("G_new"), std::string::npos);

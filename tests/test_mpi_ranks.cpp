@@ -154,12 +154,14 @@ std::vector<std::string> simulation(const std::string& out, const std::string& d
             "--output-every", "0.05", "--lb-threshold", "0",     "--output-dir", out};
 }
 
-// Every file of `out` but the run report and the balancing log (timings), by name.
+// Every file of `out` but the run report (JSON and page) and the balancing log (timings), by
+// name.
 std::vector<std::string> outputs_of(const std::string& out) {
     std::vector<std::string> names;
     for (const auto& entry : std::filesystem::directory_iterator(out)) {
         const std::string name = entry.path().filename().string();
-        if (name != "run_report.json" && name != "load_balance.csv") names.push_back(name);
+        if (name != "run_report.json" && name != "report.html" && name != "load_balance.csv")
+            names.push_back(name);
     }
     std::sort(names.begin(), names.end());
     return names;

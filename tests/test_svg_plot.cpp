@@ -1,15 +1,20 @@
 // The hand-written SVG line plot, through its API: the ticks (whole steps of 1, 2 or 5 x 10^k that
 // cover the data, checked over a sweep of ranges), where points land, NaN breaking a line, the
-// thinning of long series, colours and drawing order, and that the document is well formed XML
-// with its text escaped.
+// thinning of long series (every k-th point, or each bucket's extremes: series_thinning.h),
+// colours and drawing order, and that the document is well formed XML with its text escaped.
+// Also the stacked bar chart (svg_bar_chart.h): segments to scale, well formed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "report/series_thinning.h"
+#include "report/svg_bar_chart.h"
 #include "report/svg_plot.h"
 
 namespace sph {
@@ -271,6 +276,72 @@ TEST(SvgLinePlot, NoSeriesGivesAnEmptyFrameAroundZero) {
     EXPECT_EQ(count(svg, "<circle"), 0);
     EXPECT_EQ(count(svg, ">-0.6</text>"), 2);  // the lowest tick of both axes
     EXPECT_EQ(count(svg, ">0.6</text>"), 2);
+}
+
+// 100,000 rows with one spike and one dip: both stay, the first and last rows too, in order.
+TEST(MinMaxThinning, KeepsEachBucketsExtremesInOrder) {
+    std::vector<double> x, y;
+    for (int i = 0; i < 100000; ++i) {
+        x.push_back(i);
+        y.push_back(i == 54321 ? 10.0 : i == 7777 ? -10.0 : std::sin(i * 1e-3));
+    }
+    const SeriesPoints kept = min_max_thinned(x, y, 1000);
+    ASSERT_EQ(kept.x.size(), kept.y.size());
+    EXPECT_LE(kept.x.size(), 1000u);
+    EXPECT_GE(kept.x.size(), 900u);
+    EXPECT_EQ(kept.x.front(), 0.0);
+    EXPECT_EQ(kept.x.back(), 99999.0);
+    for (std::size_t i = 1; i < kept.x.size(); ++i) ASSERT_LT(kept.x[i - 1], kept.x[i]) << i;
+    const auto at = [&](double where) {
+        for (std::size_t i = 0; i < kept.x.size(); ++i)
+            if (kept.x[i] == where) return kept.y[i];
+        return kNaN;
+    };
+    EXPECT_EQ(at(54321), 10.0);
+    EXPECT_EQ(at(7777), -10.0);
+    // A short series comes back whole.
+    const SeriesPoints whole = min_max_thinned({0, 1, 2}, {3, kNaN, 5}, 1000);
+    EXPECT_EQ(whole.x, (std::vector<double>{0, 1, 2}));
+    EXPECT_TRUE(std::isnan(whole.y[1]));
+}
+
+TEST(MinMaxThinning, AGapStaysAGap) {
+    std::vector<double> x, y;
+    for (int i = 0; i < 10000; ++i) {
+        x.push_back(i);
+        y.push_back(i >= 5000 && i < 5003 ? kNaN : 1.0);
+    }
+    const SeriesPoints kept = min_max_thinned(x, y, 100);
+    int gaps = 0;
+    for (double v : kept.y) gaps += std::isnan(v);
+    EXPECT_EQ(gaps, 1);
+    LinePlot plot;
+    PlotSeries s = series("gap", x, y);
+    plot.series.push_back(s);
+    plot.max_points = 100;
+    plot.thinning = Thinning::kMinMax;
+    EXPECT_EQ(count(svg_line_plot(plot), "<polyline"), 2);  // either side of the gap
+}
+
+TEST(SvgStackedBars, SegmentsToScaleAndWellFormed) {
+    StackedBars chart;
+    chart.title = "time <per> device";
+    chart.value_label = "wall time [s]";
+    chart.bars = {"device 0", "device 1"};
+    chart.parts = {"a", "b & c", "d"};
+    chart.values = {{1, 2, 3}, {6, 0, -1}};  // the longest bar, 6: ticks 0 to 6
+    const std::string svg = svg_stacked_bars(chart);
+    EXPECT_EQ(xml_problem(svg), "");
+    // 680 px for 6 s: 113.33 px a second; a zero or negative segment is not drawn.
+    const std::vector<std::string> widths = attributes(svg, "width");
+    for (const char* w : {"113.33", "226.67", "340.00", "680.00"})
+        EXPECT_EQ(std::count(widths.begin(), widths.end(), w), 1) << w;
+    EXPECT_EQ(count(svg, "<title>"), 4);
+    EXPECT_EQ(count(svg, "<title>b &amp; c: 2</title>"), 1);
+    EXPECT_EQ(count(svg, ">time &lt;per&gt; device</text>"), 1);
+    EXPECT_EQ(count(svg, ">6</text>"), 1);  // the axis's last tick
+    chart.values.pop_back();
+    EXPECT_THROW(svg_stacked_bars(chart), std::invalid_argument);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "app/run_app.h"
 
 #include <exception>
+#include <filesystem>
 
 #include "app/command_line.h"
 #include "common/interrupt.h"
@@ -73,7 +74,10 @@ int run_app_once(int argc, const char* const argv[], Problem& problem, int split
         const RunReport report = simulation.run(out);
         if (ranks.rank() != 0) return 0;  // rank 0 speaks for a simulation across ranks
         print_report(report, out);
-        out << "report written to " << options->output_dir << "/run_report.json\n";
+        // report.html is left out where it could not be written (a warning said why).
+        const std::string page = options->output_dir + "/report.html";
+        out << "report written to " << options->output_dir << "/run_report.json"
+            << (std::filesystem::exists(page) ? " and " + page : std::string()) << "\n";
         return 0;
     } catch (const Interrupted& e) {
         err << who + "error: " + e.what() +

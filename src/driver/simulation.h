@@ -156,6 +156,8 @@ private:
                                                     double loop_seconds, RunReport& report,
                                                     std::ostream& log);
     void write_failed_report(RunReport& report, const std::string& path);
+    // report.html into the output folder; a failure is a warning on `log` (run_report_files.h).
+    void write_report_page(const RunReport& report, std::ostream& log) const;
     [[noreturn]] void fail_out_of_domain();
     [[noreturn]] void fail_non_finite();
     std::string when() const;

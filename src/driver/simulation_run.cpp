@@ -1,5 +1,5 @@
 // Simulation::run: the time loop with its output, gauges and status lines, the trace window and
-// the run report.
+// the run report (run_report.json and report.html).
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -13,6 +13,7 @@
 #include "driver/output_series.h"
 #include "driver/rank_reports.h"
 #include "driver/run_outputs.h"
+#include "driver/run_report_files.h"
 #include "driver/run_setup.h"
 #include "driver/simulation.h"
 #include "report/status_line.h"
@@ -302,8 +303,18 @@ RunReport Simulation::run(std::ostream& rank_log) {
     }
     report.trace_file = trace_written_;
     add_device_reports(report);
-    if (writes_files()) write_report_json(report, report_path);
+    if (writes_files()) {
+        write_report_json(report, report_path);
+        write_report_page(report, log);
+    }
     return report;
+}
+
+// report.html beside run_report.json, drawn from the files the run wrote.
+void Simulation::write_report_page(const RunReport& report, std::ostream& log) const {
+    const std::string balance_log = balance_log_ ? balance_log_->path() : std::string();
+    write_report_html_or_warn(report, report_html_sources(options_, instruments_, balance_log),
+                              options_.output_dir, log);
 }
 
 // The report of a run that failed, with what led up to the failure where the devices still
@@ -324,6 +335,8 @@ void Simulation::write_failed_report(RunReport& report, const std::string& path)
     } catch (const std::exception&) {
         // The original error is the one to report.
     }
+    std::ostream silent(nullptr);
+    write_report_page(report, log_ != nullptr ? *log_ : silent);  // warns, never throws
 }
 
 }  // namespace sph

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "report/series_thinning.h"
 #include "xml_escape.h"
 
 namespace sph {
@@ -75,10 +76,18 @@ struct Line {
     double width = kStrokeWidth;
 };
 
-// Every k-th point kept, and the last, so that no line has more than about max_points.
-Line line_of(const PlotSeries& s, std::size_t max_points) {
+// Thinned as the plot asks, so that no line has more than about max_points: every k-th point
+// and the last, or each bucket's extremes (series_thinning.h).
+Line line_of(const PlotSeries& s, std::size_t max_points, Thinning thinning) {
     Line line;
     line.series = &s;
+    line.width = s.emphasised ? kEmphasisedStrokeWidth : kStrokeWidth;
+    if (thinning == Thinning::kMinMax) {
+        SeriesPoints kept = min_max_thinned(s.x, s.y, max_points);
+        line.x = std::move(kept.x);
+        line.y = std::move(kept.y);
+        return line;
+    }
     const std::size_t n = std::min(s.x.size(), s.y.size());
     const std::size_t most = std::max<std::size_t>(1, max_points);
     const std::size_t k = std::max<std::size_t>(1, (n + most - 1) / most);
@@ -87,7 +96,6 @@ Line line_of(const PlotSeries& s, std::size_t max_points) {
         line.x.push_back(s.x[i]);
         line.y.push_back(s.y[i]);
     }
-    line.width = s.emphasised ? kEmphasisedStrokeWidth : kStrokeWidth;
     return line;
 }
 
@@ -95,7 +103,7 @@ std::vector<Line> lines_of(const LinePlot& plot) {
     std::vector<Line> lines;
     std::size_t next_colour = 0;
     for (const PlotSeries& s : plot.series) {
-        Line line = line_of(s, plot.max_points);
+        Line line = line_of(s, plot.max_points, plot.thinning);
         line.colour = !s.colour.empty() ? s.colour
                       : s.emphasised    ? kEmphasisedColour
                                         : palette_colour(next_colour++);

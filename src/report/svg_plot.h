@@ -1,6 +1,6 @@
 // A line plot written as a self-contained SVG 1.1 document, by hand: the reports must come out
 // wherever the simulator runs, so no plotting library. Used by the tree report, one plot per
-// instrument; nothing in it knows about scenarios or gauges.
+// instrument, and by report.html; nothing in it knows about scenarios or gauges.
 #pragma once
 
 #include <cstddef>
@@ -22,12 +22,19 @@ struct PlotSeries {
                                                                // its colour; NaN: none
 };
 
+// How a series longer than a plot's max_points is thinned.
+enum class Thinning {
+    kEveryKth,  // every k-th point and the last: smooth series (the tree report's)
+    kMinMax,    // each bucket's lowest and highest (series_thinning.h): peaks kept (report.html's)
+};
+
 struct LinePlot {
     std::string title, x_label, y_label;
     std::vector<PlotSeries> series;  // in legend order; drawn last to first, emphasised ones last
     bool x_from_zero = false;        // the x axis takes in 0 (time axes of runs that start there)
-    std::size_t max_points = 2000;   // more points in a series are thinned to every k-th (and the
-                                     // last), so that a long run does not make a huge file
+    std::size_t max_points = 2000;   // more points in a series are thinned, so that a long run
+                                     // does not make a huge file
+    Thinning thinning = Thinning::kEveryKth;
 };
 
 // 800 x 400, the legend to the right of the plot area; each axis on nice_ticks of its finite
