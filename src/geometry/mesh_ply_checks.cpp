@@ -195,9 +195,9 @@ void check_ply_binary_data(const std::string& path, const std::string& bytes, st
     }
 }
 
-}  // namespace
-
-void check_ply_header(const std::string& path, const std::string& bytes) {
+// The header's framing: 'ply' first, 'end_header' alone on its line, text only; returns where
+// the line 'end_header' begins.
+std::size_t check_ply_framing(const std::string& path, const std::string& bytes) {
     if (bytes.compare(0, 4, "ply\n") != 0 && bytes.compare(0, 5, "ply\r\n") != 0)
         refuse(path, "not a PLY file (it does not begin with the line 'ply')");
     const std::size_t end = bytes.find("\nend_header");
@@ -212,24 +212,19 @@ void check_ply_header(const std::string& path, const std::string& bytes) {
         return !std::isprint(static_cast<unsigned char>(c)) && c != '\r' && c != '\n';
     });
     if (odd != bytes.begin() + end) refuse(path, "PLY header holds a character that is not text");
-    std::vector<PlyElement> elements;
-    std::string format;
-    std::istringstream header(bytes.substr(0, end));
-    std::string line;
-    std::getline(header, line);  // "ply"
-    while (std::getline(header, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        read_ply_header_line(path, line, elements, format);
-    }
-    if (format != "ascii" && format != "binary_little_endian" && format != "binary_big_endian")
-        refuse(path, "PLY header without a known format line");
-    const auto find = [&](const char* name) {
-        for (const auto& element : elements)
-            if (element.name == name) return &element;
-        return static_cast<const PlyElement*>(nullptr);
-    };
-    const PlyElement* vertex = find("vertex");
-    const PlyElement* face = find("face");
+    return end;
+}
+
+const PlyElement* find_element(const std::vector<PlyElement>& elements, const char* name) {
+    for (const auto& element : elements)
+        if (element.name == name) return &element;
+    return nullptr;
+}
+
+// The elements a mesh needs, and none VTK mishandles.
+void check_ply_elements(const std::string& path, const std::vector<PlyElement>& elements) {
+    const PlyElement* vertex = find_element(elements, "vertex");
+    const PlyElement* face = find_element(elements, "face");
     if (vertex == nullptr || !has(vertex->properties, "x") || !has(vertex->properties, "y") ||
         !has(vertex->properties, "z"))
         refuse(path, "PLY header without a vertex element with properties x, y and z");
@@ -243,9 +238,12 @@ void check_ply_header(const std::string& path, const std::string& bytes) {
         if (element.properties.empty() && element.lists.empty())
             refuse(path, "PLY element '" + element.name + "' has no properties");
     }
-    // Each item needs at least its fixed bytes (binary) or one character and a space per value
-    // (text): counts beyond that are a damaged header, not a reason to allocate.
-    const std::uint64_t data = bytes.size() - end;
+}
+
+// Each item needs at least its fixed bytes (binary) or one character and a space per value
+// (text): counts beyond that are a damaged header, not a reason to allocate.
+void check_ply_counts(const std::string& path, const std::vector<PlyElement>& elements,
+                      const std::string& format, std::uint64_t data) {
     std::uint64_t needed = 0;
     for (const auto& element : elements) {
         const std::uint64_t per_item = format == "ascii"
@@ -257,13 +255,32 @@ void check_ply_header(const std::string& path, const std::string& bytes) {
         needed += element.count * per_item;
     }
     if (needed > data) refuse(path, "PLY data shorter than its header says");
+}
+
+}  // namespace
+
+void check_ply_header(const std::string& path, const std::string& bytes) {
+    const std::size_t end = check_ply_framing(path, bytes);
+    std::vector<PlyElement> elements;
+    std::string format;
+    std::istringstream header(bytes.substr(0, end));
+    std::string line;
+    std::getline(header, line);  // "ply"
+    while (std::getline(header, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        read_ply_header_line(path, line, elements, format);
+    }
+    if (format != "ascii" && format != "binary_little_endian" && format != "binary_big_endian")
+        refuse(path, "PLY header without a known format line");
+    check_ply_elements(path, elements);
+    check_ply_counts(path, elements, format, bytes.size() - end);
+    const std::uint64_t vertices = find_element(elements, "vertex")->count;
     std::size_t at = bytes.find('\n', end + 1);
     at = at == std::string::npos ? bytes.size() : at + 1;
     if (format == "ascii")
-        check_ply_text_data(path, bytes, at, elements, vertex->count);
+        check_ply_text_data(path, bytes, at, elements, vertices);
     else
-        check_ply_binary_data(path, bytes, at, elements, format == "binary_big_endian",
-                              vertex->count);
+        check_ply_binary_data(path, bytes, at, elements, format == "binary_big_endian", vertices);
 }
 
 }  // namespace sph
