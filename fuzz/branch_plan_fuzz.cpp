@@ -1,7 +1,7 @@
-// libFuzzer target: a branch file (--branches, branches/branch_plan.h), parsed as the program parses
-// it. It either gives a plan or throws an OptionError naming the line and what is wrong; anything
-// else is a finding. (The meshes it names are read when the plan is checked against the problem,
-// by the mesh reader's own target.)
+// libFuzzer target: a branch file (--branches, branches/branch_plan.h), parsed as the program
+// parses it. It either gives a plan or throws an OptionError naming the line and what is wrong;
+// anything else is a finding. (The meshes it names are read when the plan is checked against the
+// problem, by the mesh reader's own target.)
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "dam_break.h"
 #include "branches/branch_runner.h"
+#include "dam_break.h"
 #include "test_support.h"
 
 namespace sph {

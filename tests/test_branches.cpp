@@ -7,10 +7,10 @@
 #include <fstream>
 #include <iterator>
 
-#include "common/errors.h"
-#include "dam_break.h"
 #include "branches/branch_plan.h"
 #include "branches/branch_runner.h"
+#include "common/errors.h"
+#include "dam_break.h"
 #include "mesh_samples.h"
 #include "test_support.h"
 

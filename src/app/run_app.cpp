@@ -4,8 +4,8 @@
 #include <filesystem>
 
 #include "app/command_line.h"
-#include "common/interrupt.h"
 #include "branches/branch_runner.h"
+#include "common/interrupt.h"
 #include "driver/simulation.h"
 
 namespace sph {

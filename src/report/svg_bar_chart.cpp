@@ -21,18 +21,6 @@ constexpr double kBarHeight = 24, kBarPitch = 36;
 constexpr double kLegendColumn = 250, kLegendRow = 18;
 constexpr int kLegendColumns = 3;
 
-std::string number(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", v);
-    return text;
-}
-
-std::string coord(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f", v);
-    return text;
-}
-
 // The palette's ten colours, then two lighter ones: a bar of the time breakdown has twelve parts,
 // and no two of them may look alike.
 std::string part_colour(std::size_t part) {
@@ -59,17 +47,17 @@ double longest_bar(const StackedBars& chart) {
 void svg_bars(std::ostream& out, const StackedBars& chart, double scale) {
     for (std::size_t b = 0; b < chart.bars.size(); ++b) {
         const double y = kTop + b * kBarPitch;
-        out << "<text x=\"" << kLeft - 8 << "\" y=\"" << coord(y + kBarHeight / 2)
+        out << "<text x=\"" << kLeft - 8 << "\" y=\"" << svg_coord(y + kBarHeight / 2)
             << "\" dy=\"4\" text-anchor=\"end\">" << xml_attribute_escape(chart.bars[b])
             << "</text>\n";
         double x = kLeft;
         for (std::size_t p = 0; p < chart.parts.size(); ++p) {
             const double v = drawn(chart.values[b], p);
             if (v <= 0.0) continue;
-            out << "<rect x=\"" << coord(x) << "\" y=\"" << coord(y) << "\" width=\""
-                << coord(v * scale) << "\" height=\"" << kBarHeight << "\" fill=\""
+            out << "<rect x=\"" << svg_coord(x) << "\" y=\"" << svg_coord(y) << "\" width=\""
+                << svg_coord(v * scale) << "\" height=\"" << kBarHeight << "\" fill=\""
                 << part_colour(p) << "\"><title>" << xml_attribute_escape(chart.parts[p]) << ": "
-                << number(chart.values[b][p]) << "</title></rect>\n";
+                << svg_number(chart.values[b][p]) << "</title></rect>\n";
             x += v * scale;
         }
     }
@@ -79,15 +67,16 @@ void svg_bars(std::ostream& out, const StackedBars& chart, double scale) {
 void svg_value_axis(std::ostream& out, const StackedBars& chart, const std::vector<double>& ticks,
                     double scale) {
     const double axis = kTop + chart.bars.size() * kBarPitch;
-    out << "<line x1=\"" << kLeft << "\" y1=\"" << coord(axis) << "\" x2=\"" << kRight << "\" y2=\""
-        << coord(axis) << "\" stroke=\"#444\"/>\n";
+    out << "<line x1=\"" << kLeft << "\" y1=\"" << svg_coord(axis) << "\" x2=\"" << kRight
+        << "\" y2=\"" << svg_coord(axis) << "\" stroke=\"#444\"/>\n";
     for (double t : ticks) {
-        const std::string x = coord(kLeft + t * scale);
-        out << "<line x1=\"" << x << "\" y1=\"" << coord(kTop - 4) << "\" x2=\"" << x << "\" y2=\""
-            << coord(axis + 5) << "\" stroke=\"#ddd\"/>\n<text x=\"" << x << "\" y=\""
-            << coord(axis + 20) << "\" text-anchor=\"middle\">" << number(t) << "</text>\n";
+        const std::string x = svg_coord(kLeft + t * scale);
+        out << "<line x1=\"" << x << "\" y1=\"" << svg_coord(kTop - 4) << "\" x2=\"" << x
+            << "\" y2=\"" << svg_coord(axis + 5) << "\" stroke=\"#ddd\"/>\n<text x=\"" << x
+            << "\" y=\"" << svg_coord(axis + 20) << "\" text-anchor=\"middle\">" << svg_number(t)
+            << "</text>\n";
     }
-    out << "<text x=\"" << (kLeft + kRight) / 2 << "\" y=\"" << coord(axis + 42)
+    out << "<text x=\"" << (kLeft + kRight) / 2 << "\" y=\"" << svg_coord(axis + 42)
         << "\" text-anchor=\"middle\">" << xml_attribute_escape(chart.value_label) << "</text>\n";
 }
 
@@ -95,9 +84,9 @@ void svg_legend(std::ostream& out, const StackedBars& chart, double top) {
     for (std::size_t p = 0; p < chart.parts.size(); ++p) {
         const double x = 20 + (p % kLegendColumns) * kLegendColumn;
         const double y = top + (p / kLegendColumns) * kLegendRow;
-        out << "<rect x=\"" << coord(x) << "\" y=\"" << coord(y - 9) << "\" width=\"12\" "
-            << "height=\"12\" fill=\"" << part_colour(p) << "\"/>\n<text x=\"" << coord(x + 18)
-            << "\" y=\"" << coord(y) << "\" dy=\"1\">" << xml_attribute_escape(chart.parts[p])
+        out << "<rect x=\"" << svg_coord(x) << "\" y=\"" << svg_coord(y - 9) << "\" width=\"12\" "
+            << "height=\"12\" fill=\"" << part_colour(p) << "\"/>\n<text x=\"" << svg_coord(x + 18)
+            << "\" y=\"" << svg_coord(y) << "\" dy=\"1\">" << xml_attribute_escape(chart.parts[p])
             << "</text>\n";
     }
 }
@@ -118,9 +107,9 @@ std::string svg_stacked_bars(const StackedBars& chart) {
     const double height = legend_top + legend_rows * kLegendRow + 10;
     std::ostringstream out;
     out << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"800\" height=\""
-        << coord(height) << "\" viewBox=\"0 0 800 " << coord(height)
+        << svg_coord(height) << "\" viewBox=\"0 0 800 " << svg_coord(height)
         << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"800\" height=\""
-        << coord(height) << "\" fill=\"white\"/>\n<text x=\"" << (kLeft + kRight) / 2
+        << svg_coord(height) << "\" fill=\"white\"/>\n<text x=\"" << (kLeft + kRight) / 2
         << "\" y=\"24\" text-anchor=\"middle\" font-weight=\"bold\">"
         << xml_attribute_escape(chart.title) << "</text>\n";
     svg_value_axis(out, chart, ticks, scale);  // its grid lines under the bars

@@ -55,19 +55,6 @@ std::vector<double> ticks_of(const Axis& a) {
     return ticks;
 }
 
-// "%.6g": tick labels as the reports print their numbers.
-std::string number(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", v);
-    return text;
-}
-
-std::string coord(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f", v);
-    return text;
-}
-
 // A series as drawn: thinned, its colour and width settled.
 struct Line {
     const PlotSeries* series = nullptr;
@@ -143,16 +130,16 @@ Frame frame_of(const LinePlot& plot, const std::vector<Line>& lines) {
 
 void svg_axes(std::ostream& out, const Frame& f, const LinePlot& plot) {
     for (double t : ticks_of(f.x)) {
-        const std::string x = coord(f.px(t));
+        const std::string x = svg_coord(f.px(t));
         out << "<line x1=\"" << x << "\" y1=\"" << kBottom << "\" x2=\"" << x << "\" y2=\""
             << kBottom + 5 << "\" stroke=\"#444\"/>\n<text x=\"" << x << "\" y=\"" << kBottom + 20
-            << "\" text-anchor=\"middle\">" << number(t) << "</text>\n";
+            << "\" text-anchor=\"middle\">" << svg_number(t) << "</text>\n";
     }
     for (double v : ticks_of(f.y)) {
-        const std::string y = coord(f.py(v));
+        const std::string y = svg_coord(f.py(v));
         out << "<line x1=\"" << kLeft - 5 << "\" y1=\"" << y << "\" x2=\"" << kRight << "\" y2=\""
             << y << "\" stroke=\"#ddd\"/>\n<text x=\"" << kLeft - 8 << "\" y=\"" << y
-            << "\" dy=\"4\" text-anchor=\"end\">" << number(v) << "</text>\n";
+            << "\" dy=\"4\" text-anchor=\"end\">" << svg_number(v) << "</text>\n";
     }
     // The frame over the grid lines.
     out << "<rect x=\"" << kLeft << "\" y=\"" << kTop << "\" width=\"" << kRight - kLeft
@@ -169,7 +156,7 @@ void svg_axes(std::ostream& out, const Frame& f, const LinePlot& plot) {
 
 void svg_marker(std::ostream& out, const Frame& f, const Line& line) {
     if (!std::isfinite(line.series->marker)) return;
-    const std::string x = coord(f.px(line.series->marker));
+    const std::string x = svg_coord(f.px(line.series->marker));
     out << "<line x1=\"" << x << "\" y1=\"" << kTop << "\" x2=\"" << x << "\" y2=\"" << kBottom
         << "\" stroke=\"" << line.colour << "\" stroke-dasharray=\"5 4\"/>\n";
 }
@@ -192,7 +179,7 @@ void svg_line(std::ostream& out, const Frame& f, const Line& line) {
     };
     for (std::size_t i = 0; i < line.x.size(); ++i) {
         if (std::isfinite(line.x[i]) && std::isfinite(line.y[i])) {
-            run.push_back(coord(f.px(line.x[i])) + "," + coord(f.py(line.y[i])));
+            run.push_back(svg_coord(f.px(line.x[i])) + "," + svg_coord(f.py(line.y[i])));
         } else {
             flush();
         }
@@ -212,6 +199,18 @@ void svg_legend(std::ostream& out, const std::vector<Line>& lines) {
 }
 
 }  // namespace
+
+std::string svg_number(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", v);
+    return text;
+}
+
+std::string svg_coord(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", v);
+    return text;
+}
 
 std::string svg_line_plot(const LinePlot& plot) {
     const std::vector<Line> lines = lines_of(plot);

@@ -51,4 +51,9 @@ std::vector<double> nice_ticks(double lo, double hi);
 // callers that keep one colour per thing across several plots.
 std::string palette_colour(std::size_t i);
 
+// Numbers as the SVG drawings write them: labels "%.6g" (as the reports print their numbers),
+// coordinates to a hundredth of a pixel.
+std::string svg_number(double v);
+std::string svg_coord(double v);
+
 }  // namespace sph
