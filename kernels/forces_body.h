@@ -5,8 +5,9 @@
 // difference only (the hydrostatic part, rho0 g.(x_j - x_i) / c0^2 to first order, is removed, as
 // Fourtakas et al. 2019 do): diffusing the whole difference wears the hydrostatic gradient away
 // wherever walls truncate the fluid's kernel, and still water then slowly starts to move.
-// Boundary particles get only a density rate under DBC, and nothing under mDBC: they never move,
-// so a wall's rate is the fluid's alone (a pair of walls closes at exactly zero speed).
+// Boundary particles get only a density rate under DBC, and nothing under mDBC: a wall's rate is
+// the fluid's alone (two walls of one body, or still walls, close at exactly zero speed; a moving
+// body's particles meet other walls' only through the fluid).
 // Free-slip boundary particles (kFreeSlipBoundary) push with their pressure but exert no artificial
 // viscosity. Under --gradient-correction the part of the pressure force that differentiates the
 // pressure goes through the corrected kernel gradient (gradient_correction.h). Neighbours are
@@ -69,10 +70,14 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
     const float rho_i = vr_i.w;
     const bool fluid_i = a.type[i] == kFluid;
     if (!fluid_i && p.boundary == BoundaryModel::kMdbc) {
-        // An mDBC wall's density comes from mdbc_density, not continuity, and a wall never
-        // moves: nothing to compute (a density that blew up still stops the run).
+        // An mDBC wall's density comes from mdbc_density, not continuity, and its motion from
+        // its law, if any: nothing to compute (a density that blew up still stops the run). A
+        // moving body's speed bounds dt as a DBC wall's does, so that the list's margin holds.
         a.force[i] = make_vec4(0.0f, 0.0f, 0.0f, 0.0f);
-        a.dt_max[i] = is_finite(rho_i) ? INFINITY : NAN;
+        const float still = is_finite(rho_i) ? INFINITY : NAN;
+        a.dt_max[i] = is_body(a.type[i])
+                          ? particle_dt_max(false, make_vec3(0.0f, 0.0f, 0.0f), 0.0f, rho_i, vel_i, p)
+                          : still;
         return;
     }
     // Everything that does not depend on the neighbour is computed here, once: the pair loops
@@ -177,9 +182,11 @@ SPH_HD void compute_forces(std::uint32_t i, const ForcesArgs& a, const Neighbour
         }
         acc += p.gravity;
         if (contact && nearest.r2 < INFINITY) {
-            contact_change =
-                contact_velocity_change(displacement(pos_i, a.pos[nearest.index], unit), vel_i,
-                                        a.to_ghost[nearest.index], p.dp);
+            // The velocity towards the wall's face counts relative to the wall (a body moves).
+            const Vec3 wall_velocity = xyz(a.velrho[nearest.index]);
+            contact_change = contact_velocity_change(
+                displacement(pos_i, a.pos[nearest.index], unit), vel_i - wall_velocity,
+                a.to_ghost[nearest.index], p.dp);
         }
     }
     // A contact is no force: the stable dt comes from the forces alone.

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "body_motion.h"
 #include "cell_grid.h"
 #include "neighbour_list.h"
 #include "particle_record.h"
@@ -166,6 +167,11 @@ struct EulerArgs {
     float dt;
     float rho0;
     PositionFrame frame;  // the positions' (fixed_position.h)
+    // The moving bodies' laws (body_motion.h) and the time the step begins at, at which they are
+    // evaluated (the launchers set it with dt).
+    BodyLaws bodies = {};
+    double time = 0.0;
+    Vec3* to_ghost = nullptr;  // under mDBC: a turning body's ghost offsets turn with it
 };
 
 }  // namespace sph

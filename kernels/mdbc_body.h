@@ -25,7 +25,8 @@
 // the cell walk's order (ghost_list.h), or nothing where no fluid lies within the list radius of
 // the wall itself (2h and a skin, covering where the fluid may come before the next rebuild):
 // such a wall touches no fluid; it is dry and takes rho0. A device lists its own walls and the
-// near externals' (LocalRanges), the only ones whose densities its Forces read. Under
+// near externals' (LocalRanges), the only ones whose densities its Forces read. A moving body's
+// walls always walk the cells (see mdbc_density). Under
 // --neighbours cells nothing is listed, and every wall walks the cells in full; where one
 // differs from a listed run's dry rho0, no fluid is near enough to read it.
 #pragma once
@@ -167,7 +168,12 @@ SPH_HD bool has_ghost_node(std::uint32_t i, const MdbcArgs& a) {
 SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t* cell_step) {
     if (!has_ghost_node(i, a)) return;
     const Vec3 offset = a.to_ghost[i];
-    const bool listed = a.list != nullptr && i >= a.listed_begin && i < a.listed_end;
+    // A moving body's list was built around where its ghost node was at the rebuild, and its
+    // rows are found from the node's cell now: once the body has carried the node into another
+    // cell they would name other particles. Its walls walk the cells instead (few, against the
+    // fluid's and the still walls').
+    const bool listed = a.list != nullptr && i >= a.listed_begin && i < a.listed_end &&
+                        !is_body(a.type[i]);
     const PositionFrame& frame = a.grid.frame;
     const FixedPos g = frame.moved(a.pos[i], offset);
     GhostSums sums{};

@@ -3,11 +3,13 @@
 
 #include <boost/program_options/options_description.hpp>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "body_motion.h"
 #include "geometry/box.h"
 #include "geometry/shape.h"
 #include "instruments.h"
@@ -24,6 +26,16 @@ struct NamedRegion {
     bool contains(double x, double y, double z) const {
         return shape ? shape->inside({x, y, z}) : box.contains(x, y, z);
     }
+};
+
+// A rigid body that moves by a prescribed law (body_motion.h): every wall particle inside
+// `region` as the problem lays them out. `region.name` names it in the report and bodies.csv.
+struct MovingBody {
+    NamedRegion region;
+    BodyLaw law;  // a series' samples are `series`, not first_sample and samples
+    // kSeries: (t [s], dx, dy, dz [m], theta [rad] about the law's hinge)
+    std::vector<std::array<double, kSampleDoubles>> series;
+    std::string source;  // where the law was given ("gate.yaml:14"), for refusals
 };
 
 // A particle as a problem lays it out: the simulator derives density and mass from it.
@@ -71,6 +83,8 @@ public:
     virtual void fill(double dp, const EmitParticle& emit) const = 0;
     // The parts of its walls a branch may remove by name (none unless overridden).
     virtual std::vector<NamedRegion> regions(double /*dp*/) const { return {}; }
+    // Its moving bodies (none unless overridden); each takes the wall particles in its region.
+    virtual std::vector<MovingBody> bodies(double /*dp*/) const { return {}; }
     // Gauges, probes and front tracker the problem measures by default (none unless overridden).
     virtual Instruments instruments() const { return {}; }
     // Options it sets below the command line (none unless overridden).

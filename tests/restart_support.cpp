@@ -21,7 +21,10 @@ RunOptions options_on(int cpu_devices) {
 }
 
 Finish straight(const RunOptions& o, int iterations) {
-    const DamBreak problem;
+    return straight(DamBreak(), o, iterations);
+}
+
+Finish straight(const Problem& problem, const RunOptions& o, int iterations) {
     Simulation sim(problem, o, 0);
     for (int i = 0; i < iterations; ++i) sim.step();
     return finish(sim);
@@ -29,7 +32,11 @@ Finish straight(const RunOptions& o, int iterations) {
 
 Finish restarted(RunOptions before, RunOptions after, int first, int total,
                  const std::string& dir) {
-    const DamBreak problem;
+    return restarted(DamBreak(), before, after, first, total, dir);
+}
+
+Finish restarted(const Problem& problem, RunOptions before, RunOptions after, int first,
+                 int total, const std::string& dir) {
     before.checkpoint_dir = dir;
     std::string path;
     long checkpointed = 0;

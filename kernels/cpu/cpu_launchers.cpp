@@ -151,6 +151,7 @@ void euler_predictor(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std
     const StepDt step = euler_dt(dt);
     if (!step.usable) return;
     args.dt = step.dt;
+    args.time = dt.clock.time;
 #pragma omp parallel for schedule(static)
     for (Index i = begin; i < Index(end); ++i) sph::euler_predictor(std::uint32_t(i), args);
 }
@@ -159,6 +160,7 @@ void euler_corrector(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std
     const StepDt step = euler_dt(dt);
     if (!step.usable) return;
     args.dt = step.dt;
+    args.time = dt.clock.time;
 #pragma omp parallel for schedule(static)
     for (Index i = begin; i < Index(end); ++i) sph::euler_corrector(std::uint32_t(i), args);
 }

@@ -165,6 +165,7 @@ __global__ void predictor_kernel(EulerArgs args, EulerDt dt, std::uint32_t begin
     const StepDt step = euler_dt(dt);
     if (i >= end || !step.usable) return;
     args.dt = step.dt;
+    args.time = dt.clock.time;
     euler_predictor(i, args);
 }
 
@@ -174,6 +175,7 @@ __global__ void corrector_kernel(EulerArgs args, EulerDt dt, std::uint32_t begin
     const StepDt step = euler_dt(dt);
     if (i >= end || !step.usable) return;
     args.dt = step.dt;
+    args.time = dt.clock.time;
     euler_corrector(i, args);
 }
 

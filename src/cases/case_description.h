@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "body_motion.h"
 #include "geometry/box.h"
 #include "geometry/transform.h"
 #include "instruments.h"
@@ -70,6 +71,24 @@ struct CaseWetWalls {
     bool grow_by_walls = false;
 };
 
+// A rigid body moved by a prescribed law (kernels/body_motion.h): the wall particles inside
+// `region`, or inside the named solid `solid`.
+struct CaseBody {
+    std::string name;
+    Box region{};
+    std::string solid;  // non-empty: the solid of this name is the body, not `region`
+    BodyLaw law;
+    std::string series;  // a kSeries law's CSV file, relative to the case file as written
+    // A piston wave maker (bodies/wave_maker.h): its law from the wave asked for, along `axis`.
+    enum class Waves { kNone, kRegular, kSolitary } waves = Waves::kNone;
+    double wave_height = 0.0, wave_period = 0.0, wave_depth = 0.0;
+    double ramp_periods = 2.0;
+    int axis = 0;        // the waves' direction: 0 x, 1 y
+    bool flap = false;   // a flap hinged at law.hinge, not a piston
+    bool hinged = false;  // a series with a hinge given (its angles turn the body about it)
+    CasePlace place;
+};
+
 // An option's value from the case's settings, given to the option parser below the command line.
 struct CaseSetting {
     std::string name, value;
@@ -90,6 +109,7 @@ struct CaseDescription {
     std::vector<CaseSolid> solids;
     std::vector<CaseWater> water;
     std::vector<CaseWetWalls> wet_walls;
+    std::vector<CaseBody> bodies;
     Instruments instruments;
     std::vector<CaseSetting> settings;
 };

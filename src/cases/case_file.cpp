@@ -4,6 +4,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "cases/case_bodies.h"
 #include "cases/case_sections.h"
 #include "cases/yaml_fields.h"
 #include "common/errors.h"
@@ -146,7 +147,7 @@ void read_domain(const YamlFields& f, const YAML::Node& node, CaseDescription& c
 void read_case_items(const YamlFields& f, const YAML::Node& root, CaseDescription& c) {
     f.require_map(root, "the case",
                   {"name", "domain", "wall-layers", "still-water-depth", "tanks", "solids", "water",
-                   "wet-walls", "instruments", "settings", "split-axis"});
+                   "wet-walls", "instruments", "settings", "split-axis", "bodies"});
     if (const YAML::Node a = root["split-axis"]) {
         const std::string axis = f.text(a, "split-axis");
         if (axis != "x" && axis != "y" && axis != "z") f.fail(a, "split-axis is x, y or z");
@@ -168,6 +169,9 @@ void read_case_items(const YamlFields& f, const YAML::Node& root, CaseDescriptio
     }
     if (const YAML::Node w = root["wet-walls"]) {
         c.wet_walls = read_list<CaseWetWalls>(f, w, "wet-walls", read_wet_walls);
+    }
+    if (const YAML::Node b = root["bodies"]) {
+        c.bodies = read_list<CaseBody>(f, b, "bodies", read_case_body);
     }
     if (c.water.empty()) f.fail(root, "a case needs water (the list 'water')");
     if (const YAML::Node i = root["instruments"]) read_case_instruments(f, i, c.instruments);

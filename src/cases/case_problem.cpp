@@ -7,6 +7,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "cases/case_bodies.h"
 #include "cases/case_file.h"
 #include "cases/case_shapes.h"
 #include "common/errors.h"
@@ -114,6 +115,7 @@ CaseProblem::CaseProblem(CaseDescription description, int compiled_axis)
     for (const CaseWater& water : case_.water) {
         water_shapes_.push_back(load_case_shape(water.shape, case_.path));
     }
+    bodies_ = case_moving_bodies(case_, regions(0.0));
 }
 
 void CaseProblem::add_options(po::options_description& options) {

@@ -37,6 +37,7 @@ public:
     void check_resolution(double dp) const override;
     void fill(double dp, const EmitParticle& emit) const override;
     std::vector<NamedRegion> regions(double dp) const override;
+    std::vector<MovingBody> bodies(double /*dp*/) const override { return bodies_; }
     Instruments instruments() const override { return case_.instruments; }
     std::vector<ProblemSetting> settings() const override;
 
@@ -65,6 +66,7 @@ private:
     bool given_ = false;
     // One per case_.solids; shared with the named regions a branch removes.
     std::vector<std::shared_ptr<const Shape>> solid_shapes_;
+    std::vector<MovingBody> bodies_;  // the case's bodies, their series read
     std::vector<std::unique_ptr<Shape>> water_shapes_;  // one per case_.water
 };
 

@@ -16,6 +16,7 @@
 #include "devices/device_layout.h"
 #include "devices/host_particles.h"
 #include "devices/transport.h"
+#include "body_motion.h"
 #include "instruments_body.h"
 #include "particle_record.h"
 #include "sph_params.h"
@@ -84,6 +85,13 @@ using EndpointOf = Endpoint;
 using ParticleEndpoints = ParticleRecord<EndpointOf>;
 
 class Device;
+
+// The moving bodies' laws as the host holds them (body_motion.h): law b is body b's, its series
+// samples (t, dx, dy, dz) in `samples` from its first_sample on.
+struct BodyTable {
+    std::vector<BodyLaw> laws;
+    std::vector<double> samples;
+};
 
 // What the instruments read: a device's sums per plane of cells (Device::measure), which the
 // group adds up into each site's sums (DeviceGroup::measure).
@@ -210,6 +218,8 @@ public:
     // waits for it and returns it, and may be called after later steps were queued. One
     // measurement at a time.
     virtual void set_instrument_sites(const std::vector<InstrumentSite>& sites) = 0;
+    // The moving bodies' laws, which Euler evaluates (set once after allocate; none: no bodies).
+    virtual void set_bodies(const BodyTable& bodies) = 0;
     virtual void start_measuring(const FrontSpec* front) = 0;
     virtual InstrumentSums finish_measuring() = 0;
     InstrumentSums measure(const FrontSpec* front) {

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "bodies/moving_bodies.h"
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_folder.h"
 #include "common/clock.h"
@@ -66,6 +67,9 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
     // Only where it is on: a checkpoint written before the option existed restarts without it.
     if (o.gradient_correction) settings.push_back({"gradient-correction", "on"});
     if (o.no_penetration) settings.push_back({"no-penetration", "on"});
+    for (const MovingBody& body : problem.bodies(o.dp)) {  // only where there are bodies
+        settings.push_back({"body " + body.region.name, describe_body(body)});
+    }
     if (o.perturb_seed != 0) {
         settings.push_back(
             {"perturb", std::to_string(o.perturb_seed) + " size " + exact(o.perturb_size)});

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "bodies/moving_bodies.h"
 #include "common/errors.h"
 #include "driver/start_perturbation.h"
 #include "instruments/gauges.h"
@@ -60,10 +61,12 @@ namespace {
 // up in the fill's order after each chunk.
 class ChunkedLayOut {
 public:
-    ChunkedLayOut(const RunOptions& o, const SphParams& params, const CellGrid& grid, LaidOut& out)
+    ChunkedLayOut(const RunOptions& o, const SphParams& params, const CellGrid& grid,
+                  const std::vector<MovingBody>& bodies, LaidOut& out)
         : o_(o),
           params_(params),
           grid_(grid),
+          bodies_(bodies),
           out_(out),
           perturbation_(start_perturbation(o.perturb_seed, o.perturb_size, o.dp, grid.frame)) {
         chunk_.reserve(kChunk);
@@ -96,7 +99,9 @@ private:
         const FixedPos on_lattice = grid_.frame.fixed(s.x, s.y, s.z, 0.0f);
         FixedPos position =
             s.type == kFluid ? perturbed(on_lattice, perturbation_, i + 1) : on_lattice;
-        const ParticleType type = wall_kind(s.type, o_.slip);
+        const ParticleType type =
+            bodies_.empty() ? wall_kind(s.type, o_.slip)
+                            : body_particle_type(bodies_, s.x, s.y, s.z, wall_kind(s.type, o_.slip));
         position.w = float(type);
         const double pressure = o_.rho0 * o_.gravity * s.depth;
         const double rho = tait_density(pressure, o_.rho0, params_.tait_b, o_.gamma);
@@ -111,6 +116,7 @@ private:
     const RunOptions& o_;
     const SphParams& params_;
     const CellGrid& grid_;
+    const std::vector<MovingBody>& bodies_;  // wall particles in their regions become theirs
     LaidOut& out_;
     const StartPerturbation perturbation_;
     std::vector<SetupParticle> chunk_;
@@ -124,7 +130,9 @@ LaidOut lay_out(const Problem& problem, const RunOptions& o, const SphParams& pa
     LaidOut out;
     out.particles.frame = grid.frame;
     out.per_slice = SliceCounts(grid);
-    ChunkedLayOut chunks(o, params, grid, out);
+    const std::vector<MovingBody> bodies = problem.bodies(o.dp);
+    check_body_laws(bodies);
+    ChunkedLayOut chunks(o, params, grid, bodies, out);
     try {
         problem.fill(o.dp, [&](const SetupParticle& s) {
             if (++out.count > at_most) throw Beyond{};

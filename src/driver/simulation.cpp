@@ -10,6 +10,7 @@
 #include <limits>
 #include <sstream>
 
+#include "bodies/moving_bodies.h"
 #include "common/clock.h"
 #include "devices/cpu/cpu_device.h"
 #include "devices/cuda/cuda_support.h"
@@ -174,6 +175,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     // The sensors asked for must have a wall behind them; the problem's own may lose theirs to a
     // geometry change (a scenario without the obstacle) and then read NaN.
     check_wall_sensors(options_.walls, laid.particles, params_);
+    bodies_ = checked_body_table(problem.bodies(options_.dp), laid.particles,
+                                 problem.domain(options_.dp), options_.t_end);
     const Box domain = problem.domain(options_.dp);
     instrument_plan_ =
         plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2], grid_.frame);
@@ -252,6 +255,7 @@ void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceM
     const int device_count = span_.devices();
     group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_, span_);
     group_->set_instrument_sites(instrument_plan_.sites);
+    group_->set_bodies(bodies_);
     group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
     group_->exchange_device_memory(options_.mpi_direct);
     // With several devices the timings are always gathered and logged; with balancing off the

@@ -170,6 +170,7 @@ private:
     CellGrid grid_{};
     Instruments instruments_;
     InstrumentPlan instrument_plan_;
+    BodyTable bodies_;  // the moving bodies' laws, as the devices have them
     // Whether the devices' particles are sorted into cells, which the devices' instruments read:
     // not before the first rebuild (start_measuring).
     bool devices_sorted_ = false;

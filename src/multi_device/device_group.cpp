@@ -111,6 +111,10 @@ void DeviceGroup::set_instrument_sites(const std::vector<InstrumentSite>& sites)
     measured_sites_ = sites.size();
 }
 
+void DeviceGroup::set_bodies(const BodyTable& bodies) {
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) devices_[d]->set_bodies(bodies);
+}
+
 void DeviceGroup::start_measuring(const FrontSpec* front) {
     if (span_.end_local() - span_.first_local() == 1) {
         devices_[span_.first_local()]->start_measuring(front);

@@ -87,6 +87,8 @@ public:
     // later steps (the reading is of the particles as they were when it started), a collective
     // across ranks.
     void set_instrument_sites(const std::vector<InstrumentSite>& sites);
+    // The moving bodies' laws, on every local device.
+    void set_bodies(const BodyTable& bodies);
     void start_measuring(const FrontSpec* front);
     InstrumentSums finish_measuring();
     InstrumentSums measure(const FrontSpec* front) {

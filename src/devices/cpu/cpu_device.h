@@ -56,6 +56,7 @@ public:
     void inject_fault() override;
     // Measures at once; finish_measuring hands the result over.
     void set_instrument_sites(const std::vector<InstrumentSite>& sites) override;
+    void set_bodies(const BodyTable& bodies) override { bodies_ = bodies; }
     void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
 
@@ -127,6 +128,7 @@ private:
     HostArray<NeighbourGroup> list_;
     HostArray<std::uint32_t> list_rows_;  // each list warp's first row (neighbour_list.h)
     HostArray<InstrumentSite> instrument_sites_;
+    BodyTable bodies_;  // the moving bodies' laws (set_bodies)
     std::uint32_t instrument_site_count_ = 0;  // of instrument_sites_, set
     HostArray<SiteSums> instrument_sums_;
     std::optional<InstrumentSums> measurement_;  // started, not yet finished

@@ -202,6 +202,9 @@ void CpuDevice::set_minima(Stage stage, const std::vector<float>& minima) {
 }
 
 EulerArgs CpuDevice::euler_args() {
+    const BodyLaws bodies{bodies_.laws.data(), bodies_.samples.data(),
+                          std::uint32_t(bodies_.laws.size())};
+    const bool mdbc = params_.boundary == BoundaryModel::kMdbc;
     return EulerArgs{buffers_.current.pos.data(),
                      buffers_.current.velrho.data(),
                      predicted_pos(),
@@ -210,7 +213,10 @@ EulerArgs CpuDevice::euler_args() {
                      buffers_.current.type.data(),
                      0.0f,  // from the minima (euler_dt)
                      params_.rho0,
-                     layout_.grid.frame};
+                     layout_.grid.frame,
+                     bodies,
+                     0.0,  // the step's, set by the launcher
+                     mdbc ? buffers_.current.to_ghost.data() : nullptr};
 }
 
 void CpuDevice::euler(Stage stage, const StepClock& clock) {

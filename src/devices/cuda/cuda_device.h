@@ -76,6 +76,7 @@ public:
         measurement_hold_us_ = microseconds;
     }
     void set_instrument_sites(const std::vector<InstrumentSite>& sites) override;
+    void set_bodies(const BodyTable& bodies) override;
     void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
     void wait_for_measurement() override;
@@ -192,6 +193,8 @@ private:
     bool walls_selected_ = false;  // fitted_walls() holds the current particles' walls
     // instrument_sums_: the front's minima (cuda::FrontState), then each site's sums per plane.
     DeviceMemory instrument_sites_, instrument_sums_;
+    DeviceMemory body_laws_, body_samples_;  // set_bodies: the moving bodies' laws
+    std::uint32_t body_count_ = 0;
     int front_slot_ = 1;  // the FrontState slot of the last measurement of the front
     // How many sites instrument_sites_ holds, and from which on they are walls' tiles (the
     // sites' tail: instruments/device_readings.h).

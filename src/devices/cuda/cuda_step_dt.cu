@@ -102,7 +102,24 @@ std::vector<float> CudaDevice::read_minima(Stage stage) {
     return std::vector<float>(read, read + devices_);
 }
 
+void CudaDevice::set_bodies(const BodyTable& bodies) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));  // no Euler reads the old laws any more
+    body_count_ = 0;
+    const auto upload = [](DeviceMemory& to, const char* name, const void* from, std::size_t bytes) {
+        if (bytes == 0) return;
+        to.allocate(name, bytes);
+        SPH_CUDA_CHECK(cudaMemcpy(to.as<void>(), from, bytes, cudaMemcpyHostToDevice));
+    };
+    upload(body_laws_, "body laws", bodies.laws.data(), bodies.laws.size() * sizeof(BodyLaw));
+    upload(body_samples_, "body samples", bodies.samples.data(),
+           bodies.samples.size() * sizeof(double));
+    body_count_ = std::uint32_t(bodies.laws.size());
+}
+
 EulerArgs CudaDevice::euler_args() const {
+    const BodyLaws bodies{body_laws_.as<BodyLaw>(), body_samples_.as<double>(), body_count_};
+    const bool mdbc = params_.boundary == BoundaryModel::kMdbc;
     return EulerArgs{buffers_.current.pos.as<FixedPos>(),
                      buffers_.current.velrho.as<Vec4>(),
                      predicted_pos(),
@@ -111,7 +128,10 @@ EulerArgs CudaDevice::euler_args() const {
                      buffers_.current.type.as<std::uint8_t>(),
                      0.0f,  // each thread's, from the minima (euler_dt)
                      params_.rho0,
-                     layout_.grid.frame};
+                     layout_.grid.frame,
+                     bodies,
+                     0.0,  // the step's, set by the launcher
+                     mdbc ? buffers_.current.to_ghost.as<Vec3>() : nullptr};
 }
 
 void CudaDevice::euler(Stage stage, const StepClock& clock) {

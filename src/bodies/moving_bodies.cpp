@@ -1,0 +1,239 @@
+#include "bodies/moving_bodies.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace sph {
+namespace {
+
+std::invalid_argument body_error(const MovingBody& b, const std::string& what) {
+    const std::string at = b.source.empty() ? "" : b.source + ": ";
+    return std::invalid_argument(at + "body '" + b.region.name + "': " + what);
+}
+
+void check_series(const MovingBody& b) {
+    if (b.series.size() < 2) throw body_error(b, "a series law needs at least two samples");
+    for (std::size_t k = 0; k < b.series.size(); ++k) {
+        for (double v : b.series[k]) {
+            if (!std::isfinite(v)) throw body_error(b, "a series value is not finite");
+        }
+        if (k > 0 && !(b.series[k][0] > b.series[k - 1][0])) {
+            throw body_error(b, "the series' times must increase");
+        }
+    }
+    const auto& first = b.series.front();
+    if (first[0] < 0.0 || first[1] != 0.0 || first[2] != 0.0 || first[3] != 0.0 || first[4] != 0.0) {
+        throw body_error(b, "the series must start at a time >= 0 with zero displacement");
+    }
+}
+
+void check_law(const MovingBody& b) {
+    const BodyLaw& law = b.law;
+    if (!std::isfinite(law.start) || law.start < 0.0) {
+        throw body_error(b, "its start time must be finite and >= 0");
+    }
+    for (double v : law.vector) {
+        if (!std::isfinite(v)) throw body_error(b, "its velocity or amplitude is not finite");
+    }
+    if (!std::isfinite(law.turn)) throw body_error(b, "its turn is not finite");
+    for (double v : law.hinge) {
+        if (!std::isfinite(v)) throw body_error(b, "its hinge is not finite");
+    }
+    if (law.hinge_axis < 0 || law.hinge_axis > 2) throw body_error(b, "its hinge axis is x, y or z");
+    switch (law.kind) {
+    case MotionKind::kVelocity:
+        if (!(law.stop > law.start)) throw body_error(b, "its stop time must come after its start");
+        return;
+    case MotionKind::kSinusoid:
+        if (!(law.period > 0.0) || !std::isfinite(law.period)) {
+            throw body_error(b, "its period must be finite and > 0");
+        }
+        if (!(law.ramp >= 0.0) || !std::isfinite(law.ramp)) {
+            throw body_error(b, "its ramp must be finite and >= 0");
+        }
+        return;
+    case MotionKind::kSeries:
+        check_series(b);
+        return;
+    default:
+        return;
+    }
+}
+
+// The least and greatest displacement along `axis` (3: the angle) the law reaches up to t_end.
+void law_range(const MovingBody& b, int axis, double t_end, double& lo, double& hi) {
+    lo = hi = 0.0;
+    const BodyLaw& law = b.law;
+    const double amount = axis == 3 ? law.turn : law.vector[axis];
+    if (law.kind == MotionKind::kVelocity) {
+        const double d = amount * std::max(0.0, std::min(law.stop, t_end) - law.start);
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    } else if (law.kind == MotionKind::kSinusoid) {
+        lo = -std::fabs(amount);
+        hi = std::fabs(amount);
+    } else if (law.kind == MotionKind::kSeries) {
+        for (const auto& s : b.series) {
+            lo = std::min(lo, s[1 + axis]);
+            hi = std::max(hi, s[1 + axis]);
+        }
+    }
+}
+
+// The box [lo, hi] every particle of the body stays in up to t_end: its box at set-up turned
+// about the hinge through the law's angles (its corners at 129 angles, and the arc's sag between
+// two added), then moved through the law's displacements.
+void reach_of(const MovingBody& b, double t_end, double lo[3], double hi[3]) {
+    double a_lo, a_hi;
+    law_range(b, 3, t_end, a_lo, a_hi);
+    if (a_hi > a_lo) {
+        const double* h = b.law.hinge;
+        double radius = 0.0, turned_lo[3], turned_hi[3];
+        for (int a = 0; a < 3; ++a) {
+            turned_lo[a] = INFINITY;
+            turned_hi[a] = -INFINITY;
+        }
+        constexpr int kAngles = 128;
+        for (int corner = 0; corner < 8; ++corner) {
+            double c[3];
+            for (int a = 0; a < 3; ++a) c[a] = ((corner >> a) & 1 ? hi[a] : lo[a]) - h[a];
+            radius = std::max(radius, std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]));
+            for (int k = 0; k <= kAngles; ++k) {
+                double v[3] = {c[0], c[1], c[2]};
+                rotate_about_axis(v, b.law.hinge_axis, a_lo + (a_hi - a_lo) * k / kAngles);
+                for (int a = 0; a < 3; ++a) {
+                    turned_lo[a] = std::min(turned_lo[a], h[a] + v[a]);
+                    turned_hi[a] = std::max(turned_hi[a], h[a] + v[a]);
+                }
+            }
+        }
+        const double sag = radius * (1.0 - std::cos(0.5 * (a_hi - a_lo) / kAngles));
+        for (int a = 0; a < 3; ++a) {
+            lo[a] = turned_lo[a] - sag;
+            hi[a] = turned_hi[a] + sag;
+        }
+    }
+    for (int a = 0; a < 3; ++a) {
+        double d_lo, d_hi;
+        law_range(b, a, t_end, d_lo, d_hi);
+        lo[a] += d_lo;
+        hi[a] += d_hi;
+    }
+}
+
+}  // namespace
+
+void check_body_laws(const std::vector<MovingBody>& bodies) {
+    if (bodies.size() > std::size_t(kMostBodies)) {
+        throw std::invalid_argument(std::to_string(bodies.size()) + " moving bodies: at most " +
+                                    std::to_string(kMostBodies));
+    }
+    std::set<std::string> names;
+    for (const MovingBody& b : bodies) {
+        if (b.region.name.empty()) throw body_error(b, "a moving body needs a name");
+        if (!names.insert(b.region.name).second) throw body_error(b, "two bodies of one name");
+        check_law(b);
+    }
+}
+
+ParticleType body_particle_type(const std::vector<MovingBody>& bodies, double x, double y,
+                                double z, ParticleType laid_out_as) {
+    if (laid_out_as == kFluid) return laid_out_as;
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+        if (bodies[b].region.contains(x, y, z)) return ParticleType(kFirstBody + b);
+    }
+    return laid_out_as;
+}
+
+void check_body_reach(const std::vector<MovingBody>& bodies, const HostParticles& particles,
+                      const Box& domain, double t_end) {
+    const std::size_t n = bodies.size();
+    std::vector<double> lo(3 * n, INFINITY), hi(3 * n, -INFINITY);
+    std::vector<std::size_t> count(n, 0);
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        if (!is_body(particles.type[i])) continue;
+        const std::size_t b = particles.type[i] - kFirstBody;
+        if (b >= n) throw std::invalid_argument("a particle of a body the run does not have");
+        double at[3];
+        particles.position(i, at);
+        ++count[b];
+        for (int a = 0; a < 3; ++a) {
+            lo[3 * b + a] = std::min(lo[3 * b + a], at[a]);
+            hi[3 * b + a] = std::max(hi[3 * b + a], at[a]);
+        }
+    }
+    static const char* const kAxis = "xyz";
+    for (std::size_t b = 0; b < n; ++b) {
+        if (count[b] == 0) throw body_error(bodies[b], "its region holds no wall particle");
+        reach_of(bodies[b], t_end, &lo[3 * b], &hi[3 * b]);
+        for (int a = 0; a < 3; ++a) {
+            const double reach_lo = lo[3 * b + a], reach_hi = hi[3 * b + a];
+            if (reach_lo >= domain.lo[a] && reach_hi < domain.hi[a]) continue;
+            std::ostringstream m;
+            m << "its law takes its particles to " << kAxis[a] << " = "
+              << (reach_lo < domain.lo[a] ? reach_lo : reach_hi) << " m by t = " << t_end
+              << " s, outside the domain (" << domain.lo[a] << " to " << domain.hi[a]
+              << " m): enlarge the domain or shorten the motion";
+            throw body_error(bodies[b], m.str());
+        }
+    }
+}
+
+BodyTable body_table(const std::vector<MovingBody>& bodies) {
+    BodyTable table;
+    for (const MovingBody& b : bodies) {
+        BodyLaw law = b.law;
+        law.first_sample = static_cast<std::uint32_t>(table.samples.size() / 4);
+        law.samples = static_cast<std::uint32_t>(b.series.size());
+        for (const auto& s : b.series) table.samples.insert(table.samples.end(), s.begin(), s.end());
+        table.laws.push_back(law);
+    }
+    return table;
+}
+
+BodyTable checked_body_table(const std::vector<MovingBody>& bodies, const HostParticles& particles,
+                             const Box& domain, double t_end) {
+    check_body_reach(bodies, particles, domain, t_end);
+    return body_table(bodies);
+}
+
+std::string describe_body(const MovingBody& b) {
+    std::ostringstream s;
+    s.precision(17);
+    const BodyLaw& law = b.law;
+    const auto vec = [&] {
+        std::ostringstream v;
+        v.precision(17);
+        v << law.vector[0] << " " << law.vector[1] << " " << law.vector[2];
+        return v.str();
+    };
+    s << b.region.name << ": ";
+    switch (law.kind) {
+    case MotionKind::kVelocity:
+        s << "velocity " << vec() << " m/s, turn " << law.turn << " rad/s, from " << law.start
+          << " s to " << law.stop << " s";
+        break;
+    case MotionKind::kSinusoid:
+        s << "sinusoid of amplitude " << vec() << " m, swing " << law.turn << " rad, period "
+          << law.period << " s, from " << law.start << " s, ramped over " << law.ramp << " s";
+        break;
+    case MotionKind::kSeries:
+        s << "series of " << b.series.size() << " samples from " << b.series.front()[0]
+          << " s to " << b.series.back()[0] << " s";
+        break;
+    default:
+        s << "still";
+    }
+    s << "; hinge " << law.hinge[0] << " " << law.hinge[1] << " " << law.hinge[2] << " along "
+      << "xyz"[law.hinge_axis];
+    return s.str();
+}
+
+BodyState body_state_at(const BodyTable& table, std::size_t body, double t) {
+    return body_state(table.laws.at(body), table.samples.data(), t);
+}
+
+}  // namespace sph
