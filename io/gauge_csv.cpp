@@ -12,10 +12,10 @@ namespace sph {
 
 namespace {
 
-void check_columns(const std::vector<std::string>& columns) {
+void check_columns(const std::vector<std::string>& columns, const std::string& file) {
     for (const std::string& name : columns) {
         if (name.empty() || name.find_first_of(",\"\r\n") != std::string::npos) {
-            throw std::invalid_argument("gauges.csv: bad column name '" + name + "'");
+            throw std::invalid_argument(file + ": bad column name '" + name + "'");
         }
     }
 }
@@ -42,9 +42,10 @@ void write_row(std::ostream& out, double time, const std::vector<double>& values
 
 }  // namespace
 
-GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns)
-    : path_((std::filesystem::path(output_dir) / "gauges.csv").string()), columns_(columns.size()) {
-    check_columns(columns);
+GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns,
+                   const std::string& file)
+    : path_((std::filesystem::path(output_dir) / file).string()), columns_(columns.size()) {
+    check_columns(columns, file);
     std::error_code ignored;  // a folder that cannot be made shows up as a file that cannot open
     std::filesystem::create_directories(output_dir, ignored);
     out_.open(path_, std::ios::out | std::ios::trunc);
@@ -58,8 +59,8 @@ GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>
 
 GaugeCsv::GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns,
                    const std::vector<double>& times, const std::vector<std::vector<double>>& rows,
-                   const std::string& keep_old_as)
-    : path_((std::filesystem::path(output_dir) / "gauges.csv").string()), columns_(columns.size()) {
+                   const std::string& keep_old_as, const std::string& file)
+    : path_((std::filesystem::path(output_dir) / file).string()), columns_(columns.size()) {
     const std::string text = gauge_csv_text(columns, times, rows);
     std::error_code ec;
     if (std::filesystem::exists(path_, ec)) {
@@ -97,7 +98,7 @@ void GaugeCsv::append(double time, const std::vector<double>& values) {
 std::string gauge_csv_text(const std::vector<std::string>& columns,
                            const std::vector<double>& times,
                            const std::vector<std::vector<double>>& rows) {
-    check_columns(columns);
+    check_columns(columns, "gauges.csv");
     std::ostringstream out;
     write_header(out, columns);
     out.precision(9);

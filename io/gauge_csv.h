@@ -17,14 +17,16 @@ public:
     // Creates `output_dir` if needed and (over)writes gauges.csv there with the header. Throws
     // std::runtime_error naming the path if it cannot be written, std::invalid_argument if a
     // column name would break the CSV (a comma, quote or line break in it).
-    GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns);
+    // `file`: another series of the same form (bodies.csv).
+    GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns,
+             const std::string& file = "gauges.csv");
     // Continues a series (a restart): gauges.csv is rewritten (atomically) with `times` and
     // `rows`, the rows written before the checkpoint, exactly as they were written; a gauges.csv
     // already there is first renamed to `keep_old_as` in the same folder, so that the rows the
     // interrupted run wrote after its checkpoint are kept, not overwritten.
     GaugeCsv(const std::string& output_dir, const std::vector<std::string>& columns,
              const std::vector<double>& times, const std::vector<std::vector<double>>& rows,
-             const std::string& keep_old_as);
+             const std::string& keep_old_as, const std::string& file = "gauges.csv");
 
     // Appends "time,value,..." and flushes. Throws std::invalid_argument if the number of values
     // is not the number of columns, std::runtime_error naming the path if the write fails.

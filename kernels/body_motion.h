@@ -72,7 +72,8 @@ struct BodyState {
     double angular_velocity;
 };
 
-// The sample interval [k, k + 1] holding t, by bisection; -1 before the first, n - 1 after the last.
+// The sample interval [k, k + 1] holding t, by bisection; -1 before the first, n - 1 after the
+// last.
 SPH_HD int series_interval(const double* s, std::uint32_t n, double t) {
     if (t < s[0]) return -1;
     if (t >= s[kSampleDoubles * (n - 1)]) return int(n) - 1;
@@ -114,36 +115,36 @@ SPH_HD BodyState body_state(const BodyLaw& law, const double* samples, double t)
     BodyState b{{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, 0.0};
     const double tau = t - law.start;
     switch (law.kind) {
-    case MotionKind::kVelocity: {
-        const double moving = fmin(fmax(tau, 0.0), law.stop - law.start);
-        const bool on = tau >= 0.0 && t < law.stop;
-        for (int a = 0; a < 3; ++a) {
-            b.displacement[a] = law.vector[a] * moving;
-            b.velocity[a] = on ? law.vector[a] : 0.0;
+        case MotionKind::kVelocity: {
+            const double moving = fmin(fmax(tau, 0.0), law.stop - law.start);
+            const bool on = tau >= 0.0 && t < law.stop;
+            for (int a = 0; a < 3; ++a) {
+                b.displacement[a] = law.vector[a] * moving;
+                b.velocity[a] = on ? law.vector[a] : 0.0;
+            }
+            b.angle = law.turn * moving;
+            b.angular_velocity = on ? law.turn : 0.0;
+            return b;
         }
-        b.angle = law.turn * moving;
-        b.angular_velocity = on ? law.turn : 0.0;
-        return b;
-    }
-    case MotionKind::kSinusoid: {
-        if (tau <= 0.0) return b;
-        const double omega = 2.0 * M_PI / law.period;
-        const bool ramping = law.ramp > 0.0 && tau < law.ramp;
-        const double r = ramping ? tau / law.ramp : 1.0;
-        const double dr = ramping ? 1.0 / law.ramp : 0.0;
-        const double s = sin(omega * tau), c = cos(omega * tau);
-        for (int a = 0; a < 3; ++a) {
-            b.displacement[a] = r * law.vector[a] * s;
-            b.velocity[a] = law.vector[a] * (dr * s + r * omega * c);
+        case MotionKind::kSinusoid: {
+            if (tau <= 0.0) return b;
+            const double omega = 2.0 * M_PI / law.period;
+            const bool ramping = law.ramp > 0.0 && tau < law.ramp;
+            const double r = ramping ? tau / law.ramp : 1.0;
+            const double dr = ramping ? 1.0 / law.ramp : 0.0;
+            const double s = sin(omega * tau), c = cos(omega * tau);
+            for (int a = 0; a < 3; ++a) {
+                b.displacement[a] = r * law.vector[a] * s;
+                b.velocity[a] = law.vector[a] * (dr * s + r * omega * c);
+            }
+            b.angle = r * law.turn * s;
+            b.angular_velocity = law.turn * (dr * s + r * omega * c);
+            return b;
         }
-        b.angle = r * law.turn * s;
-        b.angular_velocity = law.turn * (dr * s + r * omega * c);
-        return b;
-    }
-    case MotionKind::kSeries:
-        return series_state(samples + kSampleDoubles * law.first_sample, law.samples, t);
-    default:
-        return b;
+        case MotionKind::kSeries:
+            return series_state(samples + kSampleDoubles * law.first_sample, law.samples, t);
+        default:
+            return b;
     }
 }
 

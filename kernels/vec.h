@@ -51,6 +51,9 @@ SPH_HD Vec3 operator-(Vec3 a, Vec3 b) {
 SPH_HD Vec3 operator*(float s, Vec3 a) {
     return Vec3{s * a.x, s * a.y, s * a.z};
 }
+SPH_HD Vec3 cross(Vec3 a, Vec3 b) {
+    return Vec3{a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
 SPH_HD Vec3& operator+=(Vec3& a, Vec3 b) {
     a.x += b.x;
     a.y += b.y;

@@ -110,8 +110,8 @@ TEST(BodyLaws, ATurningBodyTurnsAboutItsMovingHinge) {
     const PositionFrame frame = position_frame(origin, -24);
     BodyLaw law;
     law.kind = MotionKind::kVelocity;
-    law.turn = -2.0;         // rad/s about +y
-    law.vector[2] = 0.5;     // and rising
+    law.turn = -2.0;      // rad/s about +y
+    law.vector[2] = 0.5;  // and rising
     law.hinge_axis = 1;
     law.hinge[0] = 0.25;
     law.hinge[1] = 0.0;
@@ -156,7 +156,8 @@ TEST(MotionSeries, AFifthColumnIsTheAngleInDegrees) {
 
 TEST(MotionSeries, ReadsSamplesSkippingAHeaderCommentsAndBlankLines) {
     const auto s = parse_motion_series(
-        "t, dx, dy, dz\n# lifted by hand\n0, 0, 0, 0\n\n0.1, 0, 0, 0.05\r\n0.25,0,0,0.2\n", "lift.csv");
+        "t, dx, dy, dz\n# lifted by hand\n0, 0, 0, 0\n\n0.1, 0, 0, 0.05\r\n0.25,0,0,0.2\n",
+        "lift.csv");
     ASSERT_EQ(s.size(), 3u);
     EXPECT_EQ(s[1][0], 0.1);
     EXPECT_EQ(s[1][3], 0.05);
@@ -182,7 +183,8 @@ TEST(MotionSeries, RefusesWhatCannotBeAMotionNamingTheLine) {
     expect_refused("0,0,0,0\n0.1,0,0,\n", "lift.csv:2: an empty field");
     expect_refused("0,0,0,0\n0.1,0,0,nan\n", "lift.csv:2: a value is not finite");
     expect_refused("0,0,0,0\n0.1,0,0,1e999\n", "lift.csv:2:");
-    expect_refused("0,0,0,0\n0.2,0,0,1\n0.2,0,0,2\n", "lift.csv:3: time 0.200000 s does not come after");
+    expect_refused("0,0,0,0\n0.2,0,0,1\n0.2,0,0,2\n",
+                   "lift.csv:3: time 0.200000 s does not come after");
     expect_refused("0,0,0,0\n0.2,0,0,1\n0.1,0,0,2\n", "lift.csv:3:");
     expect_refused("-1,0,0,0\n0.2,0,0,1\n", "lift.csv:1: time -1.000000 s is negative");
     expect_refused("0,0,0,0.1\n0.2,0,0,1\n", "lift.csv:1: the first sample's displacement");

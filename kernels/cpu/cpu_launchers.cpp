@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "body_loads_body.h"
 #include "build_neibs_body.h"
 #include "euler_body.h"
 #include "forces_body.h"
@@ -145,6 +146,26 @@ float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end) {
         smallest = std::min(smallest, dt_max[i]);
     }
     return any_nan ? std::numeric_limits<float>::quiet_NaN() : smallest;
+}
+
+void body_loads(const InstrumentArgs& args, const FixedPos* moment_points, std::uint32_t bodies,
+                unsigned long long* sums) {
+    const std::size_t n = std::size_t(bodies) * kBodyLoadSums;
+#pragma omp parallel
+    {
+        std::vector<unsigned long long> mine(n, 0);  // integers: any order adds the same bits
+#pragma omp for schedule(static)
+        for (Index i = args.owned_begin; i < Index(args.owned_end); ++i) {
+            const ParticleLoad load = body_particle_load(std::uint32_t(i), args, moment_points);
+            if (load.body < 0) continue;
+            for (int k = 0; k < kBodyLoadSums; ++k) {
+                mine[std::size_t(load.body) * kBodyLoadSums + k] +=
+                    static_cast<unsigned long long>(load.sums[k]);
+            }
+        }
+#pragma omp critical
+        for (std::size_t k = 0; k < n; ++k) sums[k] += mine[k];
+    }
 }
 
 void euler_predictor(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end) {

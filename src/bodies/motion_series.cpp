@@ -55,8 +55,9 @@ void check_sample(const MotionSample& s, const std::vector<MotionSample>& before
     if (s[0] < 0.0) throw at.error("time " + std::to_string(s[0]) + " s is negative");
     if (before.empty()) {
         if (s[1] != 0.0 || s[2] != 0.0 || s[3] != 0.0 || s[4] != 0.0) {
-            throw at.error("the first sample's displacement (and angle) must be 0 (a body starts "
-                           "where it is laid out)");
+            throw at.error(
+                "the first sample's displacement (and angle) must be 0 (a body starts "
+                "where it is laid out)");
         }
         return;
     }

@@ -25,7 +25,8 @@ void check_series(const MovingBody& b) {
         }
     }
     const auto& first = b.series.front();
-    if (first[0] < 0.0 || first[1] != 0.0 || first[2] != 0.0 || first[3] != 0.0 || first[4] != 0.0) {
+    if (first[0] < 0.0 || first[1] != 0.0 || first[2] != 0.0 || first[3] != 0.0 ||
+        first[4] != 0.0) {
         throw body_error(b, "the series must start at a time >= 0 with zero displacement");
     }
 }
@@ -42,24 +43,26 @@ void check_law(const MovingBody& b) {
     for (double v : law.hinge) {
         if (!std::isfinite(v)) throw body_error(b, "its hinge is not finite");
     }
-    if (law.hinge_axis < 0 || law.hinge_axis > 2) throw body_error(b, "its hinge axis is x, y or z");
+    if (law.hinge_axis < 0 || law.hinge_axis > 2)
+        throw body_error(b, "its hinge axis is x, y or z");
     switch (law.kind) {
-    case MotionKind::kVelocity:
-        if (!(law.stop > law.start)) throw body_error(b, "its stop time must come after its start");
-        return;
-    case MotionKind::kSinusoid:
-        if (!(law.period > 0.0) || !std::isfinite(law.period)) {
-            throw body_error(b, "its period must be finite and > 0");
-        }
-        if (!(law.ramp >= 0.0) || !std::isfinite(law.ramp)) {
-            throw body_error(b, "its ramp must be finite and >= 0");
-        }
-        return;
-    case MotionKind::kSeries:
-        check_series(b);
-        return;
-    default:
-        return;
+        case MotionKind::kVelocity:
+            if (!(law.stop > law.start))
+                throw body_error(b, "its stop time must come after its start");
+            return;
+        case MotionKind::kSinusoid:
+            if (!(law.period > 0.0) || !std::isfinite(law.period)) {
+                throw body_error(b, "its period must be finite and > 0");
+            }
+            if (!(law.ramp >= 0.0) || !std::isfinite(law.ramp)) {
+                throw body_error(b, "its ramp must be finite and >= 0");
+            }
+            return;
+        case MotionKind::kSeries:
+            check_series(b);
+            return;
+        default:
+            return;
     }
 }
 
@@ -139,8 +142,8 @@ void check_body_laws(const std::vector<MovingBody>& bodies) {
     }
 }
 
-ParticleType body_particle_type(const std::vector<MovingBody>& bodies, double x, double y,
-                                double z, ParticleType laid_out_as) {
+ParticleType body_particle_type(const std::vector<MovingBody>& bodies, double x, double y, double z,
+                                ParticleType laid_out_as) {
     if (laid_out_as == kFluid) return laid_out_as;
     for (std::size_t b = 0; b < bodies.size(); ++b) {
         if (bodies[b].region.contains(x, y, z)) return ParticleType(kFirstBody + b);
@@ -188,16 +191,57 @@ BodyTable body_table(const std::vector<MovingBody>& bodies) {
         BodyLaw law = b.law;
         law.first_sample = static_cast<std::uint32_t>(table.samples.size() / 4);
         law.samples = static_cast<std::uint32_t>(b.series.size());
-        for (const auto& s : b.series) table.samples.insert(table.samples.end(), s.begin(), s.end());
+        for (const auto& s : b.series)
+            table.samples.insert(table.samples.end(), s.begin(), s.end());
         table.laws.push_back(law);
     }
     return table;
 }
 
+namespace {
+
+bool turns(const MovingBody& b) {
+    if (b.law.turn != 0.0) return true;
+    for (const auto& sample : b.series) {
+        if (sample[4] != 0.0) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 BodyTable checked_body_table(const std::vector<MovingBody>& bodies, const HostParticles& particles,
-                             const Box& domain, double t_end) {
+                             const Box& domain, double t_end, double now) {
     check_body_reach(bodies, particles, domain, t_end);
-    return body_table(bodies);
+    BodyTable table = body_table(bodies);
+    // Each body's centre as laid out, in whole steps: its particles' now (an integer sum, the
+    // same in any order) less the whole steps its law has moved a body that does not turn, so
+    // that a restart finds the set-up's centre again.
+    const PositionFrame& frame = particles.frame;
+    std::vector<std::array<std::int64_t, 3>> sum(bodies.size(), {0, 0, 0});
+    std::vector<std::int64_t> count(bodies.size(), 0);
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        if (!is_body(particles.type[i])) continue;
+        const std::size_t b = particles.type[i] - kFirstBody;
+        const std::int32_t p[3] = {particles.pos[i].x, particles.pos[i].y, particles.pos[i].z};
+        for (int a = 0; a < 3; ++a) sum[b][a] += p[a];
+        ++count[b];
+    }
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+        table.names.push_back(bodies[b].region.name);
+        const double* h = bodies[b].law.hinge;
+        std::array<double, 3> point{h[0], h[1], h[2]};
+        if (!turns(bodies[b])) {
+            const BodyState state = body_state_at(table, b, now);
+            for (int a = 0; a < 3; ++a) {
+                const double steps = double(sum[b][a]) / double(count[b]) -
+                                     double(displacement_steps(state, a, frame));
+                point[a] = frame.origin[a] + steps * double(frame.unit);
+            }
+        }
+        table.moment_points.push_back(point);
+    }
+    return table;
 }
 
 std::string describe_body(const MovingBody& b) {
@@ -212,20 +256,20 @@ std::string describe_body(const MovingBody& b) {
     };
     s << b.region.name << ": ";
     switch (law.kind) {
-    case MotionKind::kVelocity:
-        s << "velocity " << vec() << " m/s, turn " << law.turn << " rad/s, from " << law.start
-          << " s to " << law.stop << " s";
-        break;
-    case MotionKind::kSinusoid:
-        s << "sinusoid of amplitude " << vec() << " m, swing " << law.turn << " rad, period "
-          << law.period << " s, from " << law.start << " s, ramped over " << law.ramp << " s";
-        break;
-    case MotionKind::kSeries:
-        s << "series of " << b.series.size() << " samples from " << b.series.front()[0]
-          << " s to " << b.series.back()[0] << " s";
-        break;
-    default:
-        s << "still";
+        case MotionKind::kVelocity:
+            s << "velocity " << vec() << " m/s, turn " << law.turn << " rad/s, from " << law.start
+              << " s to " << law.stop << " s";
+            break;
+        case MotionKind::kSinusoid:
+            s << "sinusoid of amplitude " << vec() << " m, swing " << law.turn << " rad, period "
+              << law.period << " s, from " << law.start << " s, ramped over " << law.ramp << " s";
+            break;
+        case MotionKind::kSeries:
+            s << "series of " << b.series.size() << " samples from " << b.series.front()[0]
+              << " s to " << b.series.back()[0] << " s";
+            break;
+        default:
+            s << "still";
     }
     s << "; hinge " << law.hinge[0] << " " << law.hinge[1] << " " << law.hinge[2] << " along "
       << "xyz"[law.hinge_axis];

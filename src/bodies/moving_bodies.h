@@ -21,8 +21,8 @@ void check_body_laws(const std::vector<MovingBody>& bodies);
 
 // The type a wall particle laid out at (x, y, z) takes: the first body whose region holds it
 // (kFirstBody + its index), or `wall` where none does. Fluid stays fluid.
-ParticleType body_particle_type(const std::vector<MovingBody>& bodies, double x, double y,
-                                double z, ParticleType laid_out_as);
+ParticleType body_particle_type(const std::vector<MovingBody>& bodies, double x, double y, double z,
+                                ParticleType laid_out_as);
 
 // Throws std::invalid_argument for a body that holds no wall particle, or whose law would take
 // its particles out of `domain` before `t_end`.
@@ -32,9 +32,11 @@ void check_body_reach(const std::vector<MovingBody>& bodies, const HostParticles
 // The laws as the devices take them: a series' samples packed one after another.
 BodyTable body_table(const std::vector<MovingBody>& bodies);
 
-// check_body_reach, then body_table.
+// check_body_reach, then body_table, with each body's name and moment point (a turning body's
+// hinge, else its particles' centre as laid out, found from `particles` at time `now`: the
+// set-up's at 0, a checkpoint's at its time).
 BodyTable checked_body_table(const std::vector<MovingBody>& bodies, const HostParticles& particles,
-                             const Box& domain, double t_end);
+                             const Box& domain, double t_end, double now);
 
 // One line a body ("gate: velocity 0 0 1.5 m/s from 0 s to 0.2 s"), for the report and for the
 // settings a restart must match.

@@ -119,8 +119,9 @@ BodyLaw read_motion(const YamlFields& f, const YAML::Node& node, CaseBody& body)
                       ((node["sinusoid"] || node["swing"]) ? 1 : 0) + (node["series"] ? 1 : 0) +
                       (node["waves"] ? 1 : 0) + (node["solitary"] ? 1 : 0);
     if (given != 1) {
-        f.fail(node, "a body's motion needs exactly one of velocity (and turn), sinusoid (and "
-                     "swing), series, waves or solitary");
+        f.fail(node,
+               "a body's motion needs exactly one of velocity (and turn), sinusoid (and "
+               "swing), series, waves or solitary");
     }
     if (node["waves"] || node["solitary"]) {
         read_waves(f, node, body);
@@ -167,8 +168,8 @@ void add_wave_maker_law(const CaseBody& b, MovingBody& body) {
         body.law.turn = (b.axis == 0 ? 1.0 : -1.0) * std::atan(half_stroke / b.wave_depth);
     } else if (b.waves == CaseBody::Waves::kSolitary) {
         body.law.kind = MotionKind::kSeries;
-        for (const auto& s : solitary_piston_series(b.wave_height, b.wave_depth, b.axis,
-                                                    b.law.start)) {
+        for (const auto& s :
+             solitary_piston_series(b.wave_height, b.wave_depth, b.axis, b.law.start)) {
             body.series.push_back({s[0], s[1], s[2], s[3], 0.0});
         }
     }
@@ -212,8 +213,9 @@ std::vector<MovingBody> case_moving_bodies(const CaseDescription& c,
                 body.series = read_motion_series(case_relative_path(b.series, c.path));
                 for (const MotionSample& sample : body.series) {
                     if (sample[4] != 0.0 && !b.hinged) {
-                        throw std::invalid_argument("its series turns the body: give its hinge "
-                                                    "(hinge: {axis, at})");
+                        throw std::invalid_argument(
+                            "its series turns the body: give its hinge "
+                            "(hinge: {axis, at})");
                     }
                 }
             }

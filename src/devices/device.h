@@ -5,6 +5,7 @@
 // edge slices. DeviceGroup drives the primitives below; a single device is a group of one.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -91,6 +92,10 @@ class Device;
 struct BodyTable {
     std::vector<BodyLaw> laws;
     std::vector<double> samples;
+    // What the output needs besides: each body's name, and the point its moment is taken about
+    // as laid out [m] (a turning body's hinge, else its particles' centre), carried by its law.
+    std::vector<std::string> names;
+    std::vector<std::array<double, 3>> moment_points;
 };
 
 // What the instruments read: a device's sums per plane of cells (Device::measure), which the
@@ -220,6 +225,11 @@ public:
     virtual void set_instrument_sites(const std::vector<InstrumentSite>& sites) = 0;
     // The moving bodies' laws, which Euler evaluates (set once after allocate; none: no bodies).
     virtual void set_bodies(const BodyTable& bodies) = 0;
+    // The loads of the internal particles on the bodies (kernels/body_loads_body.h), waiting for
+    // the work queued so far: kBodyLoadSums a body, in units of 1 / kLoadScale, two's complement,
+    // about each body's moment point (`moment_points`, one a body).
+    virtual std::vector<unsigned long long> body_loads(
+        const std::vector<FixedPos>& moment_points) = 0;
     virtual void start_measuring(const FrontSpec* front) = 0;
     virtual InstrumentSums finish_measuring() = 0;
     InstrumentSums measure(const FrontSpec* front) {

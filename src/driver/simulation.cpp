@@ -176,7 +176,8 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     // geometry change (a scenario without the obstacle) and then read NaN.
     check_wall_sensors(options_.walls, laid.particles, params_);
     bodies_ = checked_body_table(problem.bodies(options_.dp), laid.particles,
-                                 problem.domain(options_.dp), options_.t_end);
+                                 problem.domain(options_.dp), options_.t_end,
+                                 saved_ ? saved_->time : 0.0);
     const Box domain = problem.domain(options_.dp);
     instrument_plan_ =
         plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2], grid_.frame);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bodies/body_log.h"
 #include "cell_grid.h"
 #include "checkpoint/checkpoint_folder.h"
 #include "checkpoint/run_state.h"
@@ -136,6 +137,10 @@ private:
     // Checkpoints (simulation_checkpoints.cpp).
     void resume(const RunState& saved, bool same_split);
     void schedule_checkpoints();  // from now: the next by simulated time, the wall clock
+    // bodies.csv (simulation_bodies.cpp): opened (a fresh run's row at t = 0 written), and a row
+    // at each step that is due after the one that ended at `previous`.
+    void open_body_log();
+    void log_bodies(double previous, bool last);
     bool checkpoint_due() const;
     // Writes the row under way; a frame that failed in the background fails the run after a
     // last checkpoint (rethrow_after_last_checkpoint).
@@ -171,6 +176,7 @@ private:
     Instruments instruments_;
     InstrumentPlan instrument_plan_;
     BodyTable bodies_;  // the moving bodies' laws, as the devices have them
+    std::unique_ptr<BodyLog> body_log_;  // bodies.csv, where there are bodies and output
     // Whether the devices' particles are sorted into cells, which the devices' instruments read:
     // not before the first rebuild (start_measuring).
     bool devices_sorted_ = false;

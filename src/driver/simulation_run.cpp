@@ -175,6 +175,7 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
         }
         schedule_checkpoints();
         outputs->write_due(time_, false, *group_, params_, main_track_, report.output_seconds);
+        open_body_log();
         report.output_frames = outputs->frames();
         // A failed write (a full disk, a folder gone) stops the output; with checkpoints
         // configured, the run goes on to the next rebuild without it, writes a last checkpoint
@@ -191,6 +192,7 @@ void Simulation::time_loop(std::ostream& log, RunReport& report) {
                 if (!output_failure) {
                     outputs->write_due(time_, time_ >= options_.t_end, *group_, params_,
                                        main_track_, report.output_seconds);
+                    log_bodies(before, time_ >= options_.t_end);
                 }
             } catch (const std::runtime_error& e) {
                 // Across ranks the failure is rank 0's alone: it cannot gather a checkpoint.

@@ -8,6 +8,8 @@
 #include <string>
 #include <thread>
 
+#include "body_loads_body.h"
+
 namespace sph {
 
 DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap slices,
@@ -113,6 +115,15 @@ void DeviceGroup::set_instrument_sites(const std::vector<InstrumentSite>& sites)
 
 void DeviceGroup::set_bodies(const BodyTable& bodies) {
     for (int d = span_.first_local(); d < span_.end_local(); ++d) devices_[d]->set_bodies(bodies);
+}
+
+std::vector<unsigned long long> DeviceGroup::body_loads(const std::vector<FixedPos>& points) {
+    std::vector<unsigned long long> sums(points.size() * kBodyLoadSums, 0);
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) {
+        const std::vector<unsigned long long> part = devices_[d]->body_loads(points);
+        for (std::size_t k = 0; k < sums.size(); ++k) sums[k] += part[k];  // integers: any order
+    }
+    return sums;
 }
 
 void DeviceGroup::start_measuring(const FrontSpec* front) {

@@ -89,6 +89,8 @@ public:
     void set_instrument_sites(const std::vector<InstrumentSite>& sites);
     // The moving bodies' laws, on every local device.
     void set_bodies(const BodyTable& bodies);
+    // The loads on the bodies summed over the local devices (Device::body_loads).
+    std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points);
     void start_measuring(const FrontSpec* front);
     InstrumentSums finish_measuring();
     InstrumentSums measure(const FrontSpec* front) {

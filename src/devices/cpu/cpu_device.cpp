@@ -11,6 +11,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "body_loads_body.h"
 #include "common/clock.h"
 #include "cpu/cpu_launchers.h"
 
@@ -138,6 +139,16 @@ void CpuDevice::trace_into(Trace* trace, int process) {
 
 void CpuDevice::inject_fault() {
     throw std::runtime_error("injected fault on a CPU device (testing)");
+}
+
+std::vector<unsigned long long> CpuDevice::body_loads(const std::vector<FixedPos>& moment_points) {
+    use_threads();
+    std::vector<unsigned long long> sums(moment_points.size() * kBodyLoadSums, 0);
+    if (!moment_points.empty()) {
+        cpu::body_loads(instrument_args(), moment_points.data(),
+                        std::uint32_t(moment_points.size()), sums.data());
+    }
+    return sums;
 }
 
 void CpuDevice::set_instrument_sites(const std::vector<InstrumentSite>& sites) {

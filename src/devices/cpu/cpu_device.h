@@ -57,6 +57,7 @@ public:
     // Measures at once; finish_measuring hands the result over.
     void set_instrument_sites(const std::vector<InstrumentSite>& sites) override;
     void set_bodies(const BodyTable& bodies) override { bodies_ = bodies; }
+    std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points) override;
     void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
 

@@ -77,6 +77,7 @@ public:
     }
     void set_instrument_sites(const std::vector<InstrumentSite>& sites) override;
     void set_bodies(const BodyTable& bodies) override;
+    std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points) override;
     void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
     void wait_for_measurement() override;
@@ -194,6 +195,7 @@ private:
     // instrument_sums_: the front's minima (cuda::FrontState), then each site's sums per plane.
     DeviceMemory instrument_sites_, instrument_sums_;
     DeviceMemory body_laws_, body_samples_;  // set_bodies: the moving bodies' laws
+    DeviceMemory body_points_, body_sums_;   // body_loads: moment points in, sums out
     std::uint32_t body_count_ = 0;
     int front_slot_ = 1;  // the FrontState slot of the last measurement of the front
     // How many sites instrument_sites_ holds, and from which on they are walls' tiles (the

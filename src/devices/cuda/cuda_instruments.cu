@@ -5,11 +5,32 @@
 // run that measures every iteration need not drain the GPU for it.
 #include <stdexcept>
 
+#include "cuda/body_launchers.h"
 #include "cuda/cuda_check.h"
 #include "cuda/instrument_launchers.h"
 #include "devices/cuda/cuda_device.h"
 
 namespace sph {
+
+// The loads on the moving bodies, after the work queued on the main stream (the last Euler).
+std::vector<unsigned long long> CudaDevice::body_loads(const std::vector<FixedPos>& moment_points) {
+    std::vector<unsigned long long> sums(moment_points.size() * kBodyLoadSums, 0);
+    if (moment_points.empty()) return sums;
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    const std::size_t point_bytes = moment_points.size() * sizeof(FixedPos);
+    const std::size_t sum_bytes = sums.size() * sizeof(unsigned long long);
+    if (body_points_.bytes() < point_bytes) body_points_.allocate("body moment points", point_bytes);
+    if (body_sums_.bytes() < sum_bytes) body_sums_.allocate("body loads", sum_bytes);
+    SPH_CUDA_CHECK(cudaMemcpyAsync(body_points_.as<void>(), moment_points.data(), point_bytes,
+                                   cudaMemcpyHostToDevice, stream_));
+    SPH_CUDA_CHECK(cudaMemsetAsync(body_sums_.as<void>(), 0, sum_bytes, stream_));
+    cuda::body_loads(instrument_args(), body_points_.as<FixedPos>(),
+                     body_sums_.as<unsigned long long>(), stream_);
+    SPH_CUDA_CHECK(cudaMemcpyAsync(sums.data(), body_sums_.as<void>(), sum_bytes,
+                                   cudaMemcpyDeviceToHost, stream_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    return sums;
+}
 
 void CudaDevice::set_instrument_sites(const std::vector<InstrumentSite>& sites) {
     if (measuring_.started) {
