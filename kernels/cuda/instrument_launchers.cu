@@ -82,19 +82,19 @@ __device__ __forceinline__ bool front_pass_limit(const FrontSpec& front, FrontSt
             unordered(before.lead) < INFINITY ? before.lead : before.previous;
         if (blockIdx.x == 0 && threadIdx.x == 0) now.previous = previous;
         limit = unordered(previous) + front.slab;
-        return true;
+    } else {
+        if (pass == FrontPass::kEverywhere && blockIdx.x == 0 && threadIdx.x == 0) {
+            // The last pass of this measurement: nothing reads the other slot any more, and
+            // the next measurement fills it.
+            FrontMinima& next = state->slot[1 - slot];
+            next.lead = kNoKey;
+            for (std::uint32_t& k : next.key) k = kNoKey;
+        }
+        const bool found =
+            now.key[0] != kNoKey || (pass == FrontPass::kEverywhere && now.key[1] != kNoKey);
+        if (found || !(unordered(now.lead) < INFINITY)) return false;
+        if (pass == FrontPass::kSlab) limit = unordered(now.lead) + front.slab;
     }
-    if (pass == FrontPass::kEverywhere && blockIdx.x == 0 && threadIdx.x == 0) {
-        // The last pass of this measurement: nothing reads the other slot any more, and
-        // the next measurement fills it.
-        FrontMinima& next = state->slot[1 - slot];
-        next.lead = kNoKey;
-        for (std::uint32_t& k : next.key) k = kNoKey;
-    }
-    const bool found =
-        now.key[0] != kNoKey || (pass == FrontPass::kEverywhere && now.key[1] != kNoKey);
-    if (found || !(unordered(now.lead) < INFINITY)) return false;
-    if (pass == FrontPass::kSlab) limit = unordered(now.lead) + front.slab;
     return true;
 }
 
