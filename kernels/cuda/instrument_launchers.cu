@@ -69,18 +69,14 @@ constexpr unsigned kFrontBlock = 128;
 constexpr unsigned kWarpsPerFrontBlock = kFrontBlock / 32;
 constexpr std::uint32_t kNoKey = 0xff800000u;  // ordered(+infinity)
 
-// A warp per run of the band's cells along the grid's least significant axis (stride 1): the
-// particles sorted into a run's cells are one contiguous range, whose ends the lanes find
-// together, so that the warp then reads them side by side in one loop where a walk cell by cell
-// waited on each cell's range in turn (DamBreak's first pass at 4.19 M particles on an H200:
-// 60-70 us against 67-77 us). Each thread keeps its smallest keys; then one reduction and one
-// atomicMin per block and key. Whether a pass runs is read from what the passes before it left,
-// which no block of this pass changes: every block decides alike.
-__global__ void front_runs_kernel(InstrumentArgs args, FrontSpec front, BandCells band,
-                                  FrontState* state, int slot, FrontPass pass) {
+// Where a pass of the front's kernel examines particles' neighbours up to (limit), or false where
+// the pass has nothing to do: a key was found by the passes before it, or no lead. The first pass
+// also carries the lead it searches behind into this measurement's slot; the last clears the
+// other slot for the next measurement. Every block decides alike (see front_runs_kernel).
+__device__ __forceinline__ bool front_pass_limit(const FrontSpec& front, FrontState* state,
+                                                 int slot, FrontPass pass, float& limit) {
     FrontMinima& now = state->slot[slot];
     const FrontMinima& before = state->slot[1 - slot];
-    float limit = INFINITY;
     if (pass == FrontPass::kPreviousSlab) {
         const std::uint32_t previous =
             unordered(before.lead) < INFINITY ? before.lead : before.previous;
@@ -96,9 +92,42 @@ __global__ void front_runs_kernel(InstrumentArgs args, FrontSpec front, BandCell
         }
         const bool found =
             now.key[0] != kNoKey || (pass == FrontPass::kEverywhere && now.key[1] != kNoKey);
-        if (found || !(unordered(now.lead) < INFINITY)) return;
+        if (found || !(unordered(now.lead) < INFINITY)) return false;
         if (pass == FrontPass::kSlab) limit = unordered(now.lead) + front.slab;
     }
+    return true;
+}
+
+// The particles of the run of `length` cells from `first_cell` on, [begin, end) of the owned ones,
+// found by the warp's lanes together: from its first occupied cell's start to its last one's end.
+__device__ __forceinline__ void run_particles(const InstrumentArgs& args, std::uint32_t first_cell,
+                                              std::uint32_t length, unsigned lane,
+                                              std::uint32_t& begin, std::uint32_t& end) {
+    begin = kEmptyCell;
+    end = 0;
+    for (std::uint32_t c = lane; c < length; c += 32) {
+        const std::uint32_t start = args.cell_start[first_cell + c];
+        if (start != kEmptyCell) {
+            begin = min(begin, start);
+            end = max(end, args.cell_end[first_cell + c]);
+        }
+    }
+    begin = max(__reduce_min_sync(0xffffffffu, begin), args.owned_begin);
+    end = min(__reduce_max_sync(0xffffffffu, end), args.owned_end);
+}
+
+// A warp per run of the band's cells along the grid's least significant axis (stride 1): the
+// particles sorted into a run's cells are one contiguous range, whose ends the lanes find
+// together, so that the warp then reads them side by side in one loop where a walk cell by cell
+// waited on each cell's range in turn (DamBreak's first pass at 4.19 M particles on an H200:
+// 60-70 us against 67-77 us). Each thread keeps its smallest keys; then one reduction and one
+// atomicMin per block and key. Whether a pass runs is read from what the passes before it left,
+// which no block of this pass changes: every block decides alike.
+__global__ void front_runs_kernel(InstrumentArgs args, FrontSpec front, BandCells band,
+                                  FrontState* state, int slot, FrontPass pass) {
+    float limit = INFINITY;
+    if (!front_pass_limit(front, state, slot, pass, limit)) return;
+    FrontMinima& now = state->slot[slot];
     using Reduce = cub::BlockReduce<float, kFrontBlock>;
     __shared__ typename Reduce::TempStorage temp;
     const unsigned lane = threadIdx.x % 32;
@@ -115,17 +144,8 @@ __global__ void front_runs_kernel(InstrumentArgs args, FrontSpec front, BandCell
             std::uint32_t(band.lo[inner] + int(r % std::uint32_t(band.count[inner]))) *
                 args.grid.stride[inner] +
             std::uint32_t(band.lo[along]);
-        // The run's particles: from its first occupied cell's start to its last one's end.
-        std::uint32_t begin = kEmptyCell, end = 0;
-        for (std::uint32_t c = lane; c < length; c += 32) {
-            const std::uint32_t start = args.cell_start[first_cell + c];
-            if (start != kEmptyCell) {
-                begin = min(begin, start);
-                end = max(end, args.cell_end[first_cell + c]);
-            }
-        }
-        begin = max(__reduce_min_sync(0xffffffffu, begin), args.owned_begin);
-        end = min(__reduce_max_sync(0xffffffffu, end), args.owned_end);
+        std::uint32_t begin, end;
+        run_particles(args, first_cell, length, lane, begin, end);
         for (std::uint32_t i = begin + lane; i < end; i += 32) {
             const float banded = banded_key(i, args, front);
             lead = fminf(lead, banded);

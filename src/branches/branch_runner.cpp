@@ -170,6 +170,59 @@ std::vector<int> assign_to_ranks(const std::vector<double>& costs, int ranks) {
     return owner;
 }
 
+namespace {
+
+// The base to the last decision point on this rank (rank 0), or its report kept from before where
+// the tree goes on from its folders (`resume`) and the base ended there; what it measured as text
+// for the other ranks: wall seconds per simulated second, device bytes, wall seconds. `base`
+// takes the restart the base goes on from.
+std::string run_base(const Problem& problem, RunOptions& base, int split_axis, bool resume,
+                     std::ostream& log) {
+    std::ostringstream measured;
+    measured.precision(17);
+    const auto base_start = SteadyClock::now();
+    const std::optional<ReportSummary> before = resume ? ended_before(base) : std::nullopt;
+    ReportSummary ran;
+    if (before) {
+        log << "base: ended before at its last decision point, kept as it is\n";
+        ran = *before;
+    } else {
+        if (resume && !checkpoints_in(base.checkpoint_folder()).empty()) {
+            base.restart_from = "latest";
+        }
+        log << "base: to the last decision point, t = " << base.decision_times.back() << " s\n";
+        Simulation simulation(problem, base, split_axis);
+        const RunReport report = simulation.run(log);
+        ran = ReportSummary{report.status, report.loop_seconds, report.simulated_time,
+                            report.mips(), report.device_bytes()};
+    }
+    measured << ran.loop_seconds / std::max(ran.simulated_time, 1e-9) << ' ' << ran.device_bytes
+             << ' ' << seconds_since(base_start);
+    return measured.str();
+}
+
+void log_slots(const std::vector<Slot>& slots, const Ranks& ranks, std::ostream& log) {
+    log << "branches: " << slots.size() << " at once (";
+    for (std::size_t s = 0; s < slots.size(); ++s) log << (s ? ", " : "") << slots[s].label;
+    log << ")" << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " ranks" : "")
+        << "\n";
+}
+
+// branches.csv, and the tree's report with each branch under its parent.
+void write_branch_files(const BranchPlan& plan, const RunOptions& options,
+                        const BranchRun& result) {
+    write_text_file_atomically(options.output_dir + "/branches.csv", csv_text(result));
+    std::vector<TreeNode> nodes{{"base", "", 0.0, "branched"}};
+    for (const std::string& name : tree_order(plan, "")) {  // each branch under its parent
+        for (const BranchOutcome& o : result.outcomes) {
+            if (o.name == name) nodes.push_back({o.name, o.parent, o.decision_time, o.status});
+        }
+    }
+    if (options.write_output) write_tree_report(options.output_dir, nodes);
+}
+
+}  // namespace
+
 BranchRun run_branches(const Problem& problem, const RunOptions& options, int split_axis,
                        const BranchPlan& plan, std::ostream& log, const Ranks& ranks) {
     check_branch_plan(plan, problem, options);
@@ -179,41 +232,17 @@ BranchRun run_branches(const Problem& problem, const RunOptions& options, int sp
     base.output_dir = options.output_dir + "/base";
     base.decision_times = decision_times(plan, "");
     // The base on rank 0; the others wait for what it measured (a failure there ends the job).
-    std::ostringstream measured;
-    measured.precision(17);
     const bool resume = options.restart_from == "latest";  // the tree goes on from its folders
     base.restart_from.clear();
-    if (ranks.rank() == 0) {
-        const auto base_start = SteadyClock::now();
-        const std::optional<ReportSummary> before = resume ? ended_before(base) : std::nullopt;
-        ReportSummary ran;
-        if (before) {
-            log << "base: ended before at its last decision point, kept as it is\n";
-            ran = *before;
-        } else {
-            if (resume && !checkpoints_in(base.checkpoint_folder()).empty()) {
-                base.restart_from = "latest";
-            }
-            log << "base: to the last decision point, t = " << base.decision_times.back() << " s\n";
-            Simulation simulation(problem, base, split_axis);
-            const RunReport report = simulation.run(log);
-            ran = ReportSummary{report.status, report.loop_seconds, report.simulated_time,
-                                report.mips(), report.device_bytes()};
-        }
-        // wall seconds per simulated second, device bytes, wall seconds
-        measured << ran.loop_seconds / std::max(ran.simulated_time, 1e-9) << ' ' << ran.device_bytes
-                 << ' ' << seconds_since(base_start);
-    }
-    std::istringstream shared(ranks.broadcast(measured.str(), 0));
+    const std::string measured =
+        ranks.rank() == 0 ? run_base(problem, base, split_axis, resume, log) : std::string();
+    std::istringstream shared(ranks.broadcast(measured, 0));
     double rate = 0.0;
     shared >> rate >> result.base_device_bytes >> result.base_seconds;
 
     const std::vector<Slot> slots = make_slots(options, result.base_device_bytes, log);
     result.slots = int(slots.size()) * ranks.size();
-    log << "branches: " << slots.size() << " at once (";
-    for (std::size_t s = 0; s < slots.size(); ++s) log << (s ? ", " : "") << slots[s].label;
-    log << ")" << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " ranks" : "")
-        << "\n";
+    log_slots(slots, ranks, log);
     const auto branches_start = SteadyClock::now();
     std::vector<Task> first = branch_tasks(plan, base, "", rate, options.output_dir, options.t_end);
     if (ranks.size() == 1) {
@@ -229,14 +258,7 @@ BranchRun run_branches(const Problem& problem, const RunOptions& options, int sp
     result.branches_seconds = seconds_since(branches_start);
     result.peak_branch_bytes = peak_bytes(result.outcomes);
     if (ranks.rank() != 0) return result;  // rank 0 sums them up
-    write_text_file_atomically(options.output_dir + "/branches.csv", csv_text(result));
-    std::vector<TreeNode> nodes{{"base", "", 0.0, "branched"}};
-    for (const std::string& name : tree_order(plan, "")) {  // each branch under its parent
-        for (const BranchOutcome& o : result.outcomes) {
-            if (o.name == name) nodes.push_back({o.name, o.parent, o.decision_time, o.status});
-        }
-    }
-    if (options.write_output) write_tree_report(options.output_dir, nodes);
+    write_branch_files(plan, options, result);
     return result;
 }
 

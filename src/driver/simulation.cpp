@@ -89,6 +89,11 @@ ShareSizes share_sizes(const LaidOut& laid, const SliceMap& slices) {
     return sizes;
 }
 
+// The neighbour list's radius in particle spacings, which sizes the lists.
+double list_radius_in_dp(const SphParams& params, double dp) {
+    return std::sqrt(double(params.list_radius_sq)) / dp;
+}
+
 }  // namespace
 
 Simulation::Simulation(const Problem& problem, const RunOptions& options, int split_axis,
@@ -103,94 +108,24 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     saved_ = read_restart(options_, restart_notes_);
     std::vector<std::unique_ptr<Device>> devices =
         make_devices(options_, make_cpu_device, backend_, backend_note_);
-    span_ = ranks.size() > 1 ? RankSpan::join(ranks, int(devices.size()))
-                             : RankSpan(int(devices.size()));
+    join_ranks(devices);
     const int device_count = span_.devices();
-    if (options_.mpi_direct && span_.spread() && backend_ == "cuda" && !Ranks::cuda_aware()) {
-        throw OptionError("--mpi-buffers direct: this MPI library (" +
-                          Ranks::mpi_library().substr(0, Ranks::mpi_library().find('\n')) +
-                          ") is not CUDA-aware, so it cannot take GPU memory; use --mpi-buffers "
-                          "staged");
-    }
-    descriptions_.clear();
-    for (const auto& device : devices) descriptions_.push_back(device->description());
-    if (span_.spread()) descriptions_ = every_ranks_descriptions();
     params_ = make_sph_params(options_, problem.still_water_depth());
     list_margin_ =
         ListMargin(params_.cfl, params_.h, params_.c0, 2.0 * params_.h * options_.list_skin);
     grid_ = make_grid(problem, params_, options_.dp, split_axis);
     check_device_count(device_count);
-    DeviceLayout layout;
-    const bool listed = options_.neighbours == RunOptions::NeighbourSearch::kList;
-    layout.max_neighbours = listed ? static_cast<std::uint32_t>(options_.max_neighbours) : 0;
-    // Room for a run of fluid alone, until the particles are laid out.
-    const double list_radius_in_dp = std::sqrt(double(params_.list_radius_sq)) / options_.dp;
-    layout.list_height = expected_list_height(list_radius_in_dp, layout.max_neighbours, 1.0);
-    layout.ghost_offsets = params_.boundary == BoundaryModel::kMdbc;
-    layout.grid = grid_;
-    // Laying out stops past what the devices could ever hold, or past 32-bit ids, and the run is
-    // refused before anything is allocated.
-    constexpr std::uint64_t kMostIds = (std::uint64_t(1) << 32) - 2;
+    DeviceLayout layout = first_layout();
     const std::uint64_t held = most_particles_held(devices, layout, options_.device_memory_limit);
-    LaidOut laid = lay_out(problem, options_, params_, grid_, std::min(held, kMostIds));
-    if (laid.beyond && held > kMostIds) {
-        throw OptionError("--dp " + std::to_string(options_.dp) +
-                          " gives more than 4e9 particles; use a larger --dp");
-    }
-    if (laid.beyond) refuse_more_than(devices, held, options_.device_memory_limit);
-    setup_count_ = laid.count;
-    if (span_.spread())
-        check_same_run_on_every_rank(physics_settings(problem, options_, grid_, laid.count));
-    particle_count_ = laid.count;
-    fluid_count_ = laid.fluid;
-    if (saved_) {
-        check_restart(*saved_, problem.name(),
-                      physics_settings(problem, options_, grid_, laid.count), options_);
-    }
+    LaidOut laid = lay_out_checked(devices, held);
     // One device has no neighbours to hold slices of.
     const int halo = device_count > 1 ? halo_slices(laid.particles, params_, grid_) : 1;
     check_halo(device_count, halo);
-    if (saved_) {  // the checkpoint's particles, not the problem's, with a branch's changes
-        laid.particles = std::move(saved_->particles);
-        laid.particles.frame = grid_.frame;  // the checkpoint's: physics_settings checked it
-        if (!options_.geometry_changes.empty()) {
-            const GeometryOutcome changed = apply_geometry_changes(
-                options_.geometry_changes, problem, options_, laid.particles);
-            restart_notes_ += "walls changed: " + changed.describe() + "\n";
-        }
-        laid.per_slice = particles_per_slice(laid.particles, grid_);
-        particle_count_ = laid.particles.size() + saved_->removed;
-        fluid_count_ = laid.particles.count(kFluid) + saved_->removed;
-        if (particle_count_ > held) refuse_more_than(devices, held, options_.device_memory_limit);
-    }
-    layout.capacity = static_cast<std::uint32_t>(particle_count_);
-    // Under DBC a wall lists the fluid alone and needs less room; under mDBC, the fluid around
-    // its ghost node, which may lie as deep in the water as a fluid particle.
-    if (laid.particles.size() > 0 && !layout.ghost_offsets) {
-        layout.list_height =
-            expected_list_height(list_radius_in_dp, layout.max_neighbours,
-                                 double(laid.particles.count(kFluid)) / laid.particles.size());
-    }
-    instruments_ = run_instruments(problem.instruments(), options_);
-    // The sensors asked for must have a wall behind them; the problem's own may lose theirs to a
-    // geometry change (a scenario without the obstacle) and then read NaN.
-    check_wall_sensors(options_.walls, laid.particles, params_);
-    bodies_ = checked_body_table(problem.bodies(options_.dp), laid.particles,
-                                 problem.domain(options_.dp), options_.t_end,
-                                 saved_ ? saved_->time : 0.0);
-    const Box domain = problem.domain(options_.dp);
-    instrument_plan_ =
-        plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2], grid_.frame);
+    if (saved_) take_up_checkpoint(devices, held, laid);
+    size_layout(laid, layout);
+    set_up_instruments(laid);
     layout.instrument_sites = static_cast<std::uint32_t>(instrument_plan_.sites.size());
-    std::uint64_t id_end = particle_count_;  // ids are below this (a branch's added walls too)
-    for (std::uint32_t id : laid.particles.id) id_end = std::max<std::uint64_t>(id_end, id + 1ull);
-    layout.id_bits = bits_for(id_end);
-    if (layout.sort_key_bits() > 64) {
-        throw std::invalid_argument("the sort key of " + std::to_string(id_end) + " particles in " +
-                                    std::to_string(grid_.cell_count()) +
-                                    " cells needs more than 64 bits; use a larger --dp or a "
-                                    "smaller domain");
-    }
+    set_id_bits(laid, layout);
     // A restart on as many devices keeps the checkpoint's slices (and the balancer's timings).
     const bool same_split = saved_ && saved_->first_slices.size() == std::size_t(device_count) &&
                             saved_->halo == halo && saved_->slice_count == grid_.slice_count();
@@ -201,6 +136,115 @@ Simulation::Simulation(const Problem& problem, const RunOptions& options, int sp
     if (saved_) resume(*saved_, same_split);
     group_->upload(laid.particles);
     setup_seconds_ = seconds_since(start);
+}
+
+// Where the run's devices are (across ranks, every rank's), and what each is, for the report.
+void Simulation::join_ranks(const std::vector<std::unique_ptr<Device>>& devices) {
+    span_ = ranks_->size() > 1 ? RankSpan::join(*ranks_, int(devices.size()))
+                               : RankSpan(int(devices.size()));
+    if (options_.mpi_direct && span_.spread() && backend_ == "cuda" && !Ranks::cuda_aware()) {
+        throw OptionError("--mpi-buffers direct: this MPI library (" +
+                          Ranks::mpi_library().substr(0, Ranks::mpi_library().find('\n')) +
+                          ") is not CUDA-aware, so it cannot take GPU memory; use --mpi-buffers "
+                          "staged");
+    }
+    descriptions_.clear();
+    for (const auto& device : devices) descriptions_.push_back(device->description());
+    if (span_.spread()) descriptions_ = every_ranks_descriptions();
+}
+
+// The devices' layout before any particle is laid out, with room in the lists for a run of
+// fluid alone (size_layout fits it to the particles).
+DeviceLayout Simulation::first_layout() const {
+    DeviceLayout layout;
+    const bool listed = options_.neighbours == RunOptions::NeighbourSearch::kList;
+    layout.max_neighbours = listed ? static_cast<std::uint32_t>(options_.max_neighbours) : 0;
+    layout.list_height =
+        expected_list_height(list_radius_in_dp(params_, options_.dp), layout.max_neighbours, 1.0);
+    layout.ghost_offsets = params_.boundary == BoundaryModel::kMdbc;
+    layout.grid = grid_;
+    return layout;
+}
+
+// The problem's particles, laid out no further than the devices' `held` particles, and the run
+// checked against them: every rank the same run, a restart's checkpoint the same physics.
+LaidOut Simulation::lay_out_checked(const std::vector<std::unique_ptr<Device>>& devices,
+                                    std::uint64_t held) {
+    // Laying out stops past what the devices could ever hold, or past 32-bit ids, and the run is
+    // refused before anything is allocated.
+    constexpr std::uint64_t kMostIds = (std::uint64_t(1) << 32) - 2;
+    LaidOut laid = lay_out(problem_, options_, params_, grid_, std::min(held, kMostIds));
+    if (laid.beyond && held > kMostIds) {
+        throw OptionError("--dp " + std::to_string(options_.dp) +
+                          " gives more than 4e9 particles; use a larger --dp");
+    }
+    if (laid.beyond) refuse_more_than(devices, held, options_.device_memory_limit);
+    setup_count_ = laid.count;
+    if (span_.spread())
+        check_same_run_on_every_rank(physics_settings(problem_, options_, grid_, laid.count));
+    particle_count_ = laid.count;
+    fluid_count_ = laid.fluid;
+    if (saved_) {
+        check_restart(*saved_, problem_.name(),
+                      physics_settings(problem_, options_, grid_, laid.count), options_);
+    }
+    return laid;
+}
+
+// The checkpoint's particles, not the problem's, with a branch's changes to the walls.
+void Simulation::take_up_checkpoint(const std::vector<std::unique_ptr<Device>>& devices,
+                                    std::uint64_t held, LaidOut& laid) {
+    laid.particles = std::move(saved_->particles);
+    laid.particles.frame = grid_.frame;  // the checkpoint's: physics_settings checked it
+    if (!options_.geometry_changes.empty()) {
+        const GeometryOutcome changed =
+            apply_geometry_changes(options_.geometry_changes, problem_, options_, laid.particles);
+        restart_notes_ += "walls changed: " + changed.describe() + "\n";
+    }
+    laid.per_slice = particles_per_slice(laid.particles, grid_);
+    particle_count_ = laid.particles.size() + saved_->removed;
+    fluid_count_ = laid.particles.count(kFluid) + saved_->removed;
+    if (particle_count_ > held) refuse_more_than(devices, held, options_.device_memory_limit);
+}
+
+// The layout's room fitted to the particles the run starts with.
+void Simulation::size_layout(const LaidOut& laid, DeviceLayout& layout) const {
+    layout.capacity = static_cast<std::uint32_t>(particle_count_);
+    // Under DBC a wall lists the fluid alone and needs less room; under mDBC, the fluid around
+    // its ghost node, which may lie as deep in the water as a fluid particle.
+    if (laid.particles.size() > 0 && !layout.ghost_offsets) {
+        layout.list_height =
+            expected_list_height(list_radius_in_dp(params_, options_.dp), layout.max_neighbours,
+                                 double(laid.particles.count(kFluid)) / laid.particles.size());
+    }
+}
+
+// The run's instruments, the moving bodies' laws and where the devices measure.
+void Simulation::set_up_instruments(const LaidOut& laid) {
+    instruments_ = run_instruments(problem_.instruments(), options_);
+    // The sensors asked for must have a wall behind them; the problem's own may lose theirs to a
+    // geometry change (a scenario without the obstacle) and then read NaN.
+    check_wall_sensors(options_.walls, laid.particles, params_);
+    bodies_ = checked_body_table(problem_.bodies(options_.dp), laid.particles,
+                                 problem_.domain(options_.dp), options_.t_end,
+                                 saved_ ? saved_->time : 0.0);
+    const Box domain = problem_.domain(options_.dp);
+    instrument_plan_ =
+        plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2], grid_.frame);
+}
+
+// The sort key's id bits, for ids below the particle count and every id held (a branch's added
+// walls may lie beyond it); refused where the key would need more than 64 bits.
+void Simulation::set_id_bits(const LaidOut& laid, DeviceLayout& layout) const {
+    std::uint64_t id_end = particle_count_;
+    for (std::uint32_t id : laid.particles.id) id_end = std::max<std::uint64_t>(id_end, id + 1ull);
+    layout.id_bits = bits_for(id_end);
+    if (layout.sort_key_bits() > 64) {
+        throw std::invalid_argument("the sort key of " + std::to_string(id_end) + " particles in " +
+                                    std::to_string(grid_.cell_count()) +
+                                    " cells needs more than 64 bits; use a larger --dp or a "
+                                    "smaller domain");
+    }
 }
 
 // The devices' slices before the balancer has timed any: by the slices' work (start_work), or by

@@ -109,9 +109,18 @@ private:
     // The report's devices, every rank's (a collective across ranks).
     std::vector<DeviceReport> gathered_device_reports();
     // Set-up, in the order the constructor takes it.
+    void join_ranks(const std::vector<std::unique_ptr<Device>>& devices);
     void check_same_run_on_every_rank(std::vector<Setting> settings) const;
     void check_device_count(int devices) const;
+    DeviceLayout first_layout() const;
+    LaidOut lay_out_checked(const std::vector<std::unique_ptr<Device>>& devices,
+                            std::uint64_t held);
     void check_halo(int devices, int halo) const;
+    void take_up_checkpoint(const std::vector<std::unique_ptr<Device>>& devices, std::uint64_t held,
+                            LaidOut& laid);
+    void size_layout(const LaidOut& laid, DeviceLayout& layout) const;
+    void set_up_instruments(const LaidOut& laid);
+    void set_id_bits(const LaidOut& laid, DeviceLayout& layout) const;
     SliceMap first_split(const std::vector<std::unique_ptr<Device>>& devices,
                          const DeviceLayout& layout, const LaidOut& laid, int halo) const;
     void allocate(std::vector<std::unique_ptr<Device>>& devices, DeviceLayout layout,
@@ -133,7 +142,18 @@ private:
     void start_trace();
     void finish_trace();
     void add_device_reports(RunReport& report);
+    // The time loop and its pieces (simulation_run.cpp).
+    struct LoopProgress;
     void time_loop(std::ostream& log, RunReport& report);
+    std::unique_ptr<RunOutputs> make_outputs();
+    void start_outputs(RunOutputs& outputs, RunReport& report);
+    void iterate(RunOutputs& outputs, LoopProgress& progress, RunReport& report, std::ostream& log);
+    void write_outputs_due(RunOutputs& outputs, double previous, bool checkpointing,
+                           std::exception_ptr& failure, RunReport& report, std::ostream& log);
+    void checkpoint_if_asked(RunOutputs& outputs, LoopProgress& progress, RunReport& report,
+                             std::ostream& log);
+    void fill_loop_report(const LoopProgress& progress, RunReport& report) const;
+    void log_run_start(const RunReport& report, std::ostream& log) const;
     // Checkpoints (simulation_checkpoints.cpp).
     void resume(const RunState& saved, bool same_split);
     void schedule_checkpoints();  // from now: the next by simulated time, the wall clock
@@ -175,7 +195,7 @@ private:
     CellGrid grid_{};
     Instruments instruments_;
     InstrumentPlan instrument_plan_;
-    BodyTable bodies_;  // the moving bodies' laws, as the devices have them
+    BodyTable bodies_;                   // the moving bodies' laws, as the devices have them
     std::unique_ptr<BodyLog> body_log_;  // bodies.csv, where there are bodies and output
     // Whether the devices' particles are sorted into cells, which the devices' instruments read:
     // not before the first rebuild (start_measuring).

@@ -66,18 +66,74 @@ void check_inputs(const std::vector<double>& average_seconds, const SliceMap& ma
 
 enum class Candidate { kNone, kGiving, kTaking };
 
-}  // namespace
-
-BalanceDecision decide_balance(const std::vector<double>& average_seconds, const SliceMap& map,
-                               double h_lb, double slice_seconds,
-                               const std::vector<double>& moved_slice_seconds) {
-    check_inputs(average_seconds, map, h_lb);
+void check_moved_slice_seconds(const std::vector<double>& moved_slice_seconds,
+                               const SliceMap& map) {
     if (!moved_slice_seconds.empty() &&
         moved_slice_seconds.size() != std::size_t(map.devices() - 1)) {
         throw std::invalid_argument("load balancer: " + std::to_string(moved_slice_seconds.size()) +
                                     " slice costs for " + std::to_string(map.devices() - 1) +
                                     " boundaries");
     }
+}
+
+// The devices off the mean by the threshold or more: givers above it, takers below.
+std::vector<Candidate> candidates(const BalanceDecision& out, const SliceMap& map) {
+    const int devices = map.devices();
+    std::vector<Candidate> candidate(devices, Candidate::kNone);
+    for (int d = 0; d < devices; ++d) {
+        const double delta = out.average_seconds[d] - out.mean_seconds;
+        if (delta == 0.0 || std::abs(delta) < out.threshold_seconds) continue;
+        if (delta > 0.0) {
+            // A device keeps at least the halo's slices, so a giver needs one more.
+            if (map.end_slice(d) - map.first_slice(d) > map.halo()) {
+                candidate[d] = Candidate::kGiving;
+            }
+        } else {
+            candidate[d] = Candidate::kTaking;
+        }
+    }
+    return candidate;
+}
+
+// Pairs the candidates in one scan: a candidate pairs with the last one before it of the other
+// kind, if no pair has taken that one yet. A pair moves a slice across each boundary between them
+// (marked, with the devices between them) where that would shrink their gap.
+void pair_candidates(const std::vector<Candidate>& candidate, BalanceDecision& out) {
+    const int devices = int(candidate.size());
+    int held = -1;  // the latest unpaired candidate of the scan
+    for (int d = 0; d < devices; ++d) {
+        if (candidate[d] == Candidate::kNone) continue;
+        if (held < 0 || candidate[d] == candidate[held]) {
+            held = d;
+            continue;
+        }
+        const int giver = candidate[d] == Candidate::kGiving ? d : held;
+        const int taker = candidate[d] == Candidate::kGiving ? held : d;
+        double dearest = 0.0;  // the dearest slice known to move between them
+        for (int b = held; b < d; ++b) dearest = std::max(dearest, out.moved_slice_seconds[b]);
+        if (out.average_seconds[giver] - out.average_seconds[taker] <= dearest) {
+            held = -1;  // the move would not shrink the gap: neither moves
+            continue;
+        }
+        out.marks[giver] = BalanceMark::kGiving;
+        out.marks[taker] = BalanceMark::kTaking;
+        for (int between = held + 1; between < d; ++between) {
+            out.marks[between] = BalanceMark::kGivingAndTaking;
+        }
+        // Slices flow from the giver towards the taker across every boundary between them.
+        const int direction = giver < taker ? -1 : +1;
+        for (int b = held; b < d; ++b) out.boundary_shift[b] = direction;
+        held = -1;
+    }
+}
+
+}  // namespace
+
+BalanceDecision decide_balance(const std::vector<double>& average_seconds, const SliceMap& map,
+                               double h_lb, double slice_seconds,
+                               const std::vector<double>& moved_slice_seconds) {
+    check_inputs(average_seconds, map, h_lb);
+    check_moved_slice_seconds(moved_slice_seconds, map);
     const int devices = map.devices();
     double sum = 0.0;
     for (double a : average_seconds) sum += a;
@@ -93,46 +149,7 @@ BalanceDecision decide_balance(const std::vector<double>& average_seconds, const
         map,
         map};
     if (!(slice_seconds > 0.0) || !std::isfinite(slice_seconds)) return out;
-
-    std::vector<Candidate> candidate(devices, Candidate::kNone);
-    for (int d = 0; d < devices; ++d) {
-        const double delta = average_seconds[d] - out.mean_seconds;
-        if (delta == 0.0 || std::abs(delta) < out.threshold_seconds) continue;
-        if (delta > 0.0) {
-            // A device keeps at least the halo's slices, so a giver needs one more.
-            if (map.end_slice(d) - map.first_slice(d) > map.halo()) {
-                candidate[d] = Candidate::kGiving;
-            }
-        } else {
-            candidate[d] = Candidate::kTaking;
-        }
-    }
-
-    int held = -1;  // the latest unpaired candidate of the scan
-    for (int d = 0; d < devices; ++d) {
-        if (candidate[d] == Candidate::kNone) continue;
-        if (held < 0 || candidate[d] == candidate[held]) {
-            held = d;
-            continue;
-        }
-        const int giver = candidate[d] == Candidate::kGiving ? d : held;
-        const int taker = candidate[d] == Candidate::kGiving ? held : d;
-        double dearest = 0.0;  // the dearest slice known to move between them
-        for (int b = held; b < d; ++b) dearest = std::max(dearest, out.moved_slice_seconds[b]);
-        if (average_seconds[giver] - average_seconds[taker] <= dearest) {
-            held = -1;  // the move would not shrink the gap: neither moves
-            continue;
-        }
-        out.marks[giver] = BalanceMark::kGiving;
-        out.marks[taker] = BalanceMark::kTaking;
-        for (int between = held + 1; between < d; ++between) {
-            out.marks[between] = BalanceMark::kGivingAndTaking;
-        }
-        // Slices flow from the giver towards the taker across every boundary between them.
-        const int direction = giver < taker ? -1 : +1;
-        for (int b = held; b < d; ++b) out.boundary_shift[b] = direction;
-        held = -1;
-    }
+    pair_candidates(candidates(out, map), out);
     out.to = apply_boundary_shifts(map, out.boundary_shift);
     return out;
 }

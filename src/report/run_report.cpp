@@ -137,6 +137,52 @@ nlohmann::json device_json(const DeviceReport& d, double loop, double main_threa
             {"memory_parts_bytes", memory_parts_json(d)}};
 }
 
+nlohmann::json particles_json(const RunReport& r) {
+    return {{"total", r.particles},
+            {"fluid", r.fluid_particles},
+            {"boundary", r.boundary_particles},
+            {"removed", r.removed_particles}};
+}
+
+nlohmann::json wall_time_json(const RunReport& r) {
+    return {{"setup", r.setup_seconds},
+            {"time_loop", r.loop_seconds},
+            {"time_loop_before_restart", r.loop_seconds_before},
+            {"output", r.output_seconds},
+            {"load_balancing", r.balance_seconds}};
+}
+
+nlohmann::json balancing_json(const RunReport& r) {
+    return {{"enabled", r.balancing.enabled},
+            {"decisions", r.balancing.decisions},
+            {"slice_moves", r.balancing.moves},
+            {"moves_refused_for_room", r.balancing.dropped}};
+}
+
+nlohmann::json checkpoints_json(const RunReport& r) {
+    return {{"restarts", r.restarts},
+            {"written", r.checkpoints_written},
+            {"write_seconds", r.checkpoint_seconds},
+            {"last", r.last_checkpoint}};
+}
+
+nlohmann::json instantaneous_json(const RunReport& r) {
+    return {{"window_s", r.instantaneous.window_seconds},
+            {"windows", r.instantaneous.windows},
+            {"last", r.instantaneous.last_kips},
+            {"min", r.instantaneous.min_kips},
+            {"max", r.instantaneous.max_kips}};
+}
+
+nlohmann::json list_margin_json(const RunReport& r) {
+    return {{"margin_m", r.list_margin},
+            {"largest_share", r.list_margin_largest_share},
+            {"intervals_over", r.list_margin_intervals_over},
+            {"intervals", r.list_margin_intervals},
+            {"rebuilds", r.rebuilds},
+            {"early_rebuilds", r.early_rebuilds}};
+}
+
 }  // namespace
 
 void write_report_json(const RunReport& r, const std::string& path) {
@@ -155,38 +201,16 @@ void write_report_json(const RunReport& r, const std::string& path) {
               {"h_m", r.h},
               {"c0_m_per_s", r.c0},
               {"physics", physics_json(r)},
-              {"particles",
-               {{"total", r.particles},
-                {"fluid", r.fluid_particles},
-                {"boundary", r.boundary_particles},
-                {"removed", r.removed_particles}}},
+              {"particles", particles_json(r)},
               {"iterations", r.iterations},
               {"particle_iterations", r.particle_iterations},
               {"simulated_time_s", r.simulated_time},
-              {"wall_time_s",
-               {{"setup", r.setup_seconds},
-                {"time_loop", r.loop_seconds},
-                {"time_loop_before_restart", r.loop_seconds_before},
-                {"output", r.output_seconds},
-                {"load_balancing", r.balance_seconds}}},
-              {"load_balancing",
-               {{"enabled", r.balancing.enabled},
-                {"decisions", r.balancing.decisions},
-                {"slice_moves", r.balancing.moves},
-                {"moves_refused_for_room", r.balancing.dropped}}},
-              {"checkpoints",
-               {{"restarts", r.restarts},
-                {"written", r.checkpoints_written},
-                {"write_seconds", r.checkpoint_seconds},
-                {"last", r.last_checkpoint}}},
+              {"wall_time_s", wall_time_json(r)},
+              {"load_balancing", balancing_json(r)},
+              {"checkpoints", checkpoints_json(r)},
               {"kips", r.kips()},
               {"mips", r.mips()},
-              {"instantaneous_kips",
-               {{"window_s", r.instantaneous.window_seconds},
-                {"windows", r.instantaneous.windows},
-                {"last", r.instantaneous.last_kips},
-                {"min", r.instantaneous.min_kips},
-                {"max", r.instantaneous.max_kips}}},
+              {"instantaneous_kips", instantaneous_json(r)},
               {"kernel_time_s", kernel_json(k)},
               {"exchange",
                {{"edge_force_copy_s", k.exchange_copy},
@@ -198,13 +222,7 @@ void write_report_json(const RunReport& r, const std::string& path) {
               {"neighbour_search", r.neighbour_search},
               {"largest_neighbour_count", r.largest_neighbour_count},
               {"max_neighbours", r.max_neighbours},
-              {"list_margin",
-               {{"margin_m", r.list_margin},
-                {"largest_share", r.list_margin_largest_share},
-                {"intervals_over", r.list_margin_intervals_over},
-                {"intervals", r.list_margin_intervals},
-                {"rebuilds", r.rebuilds},
-                {"early_rebuilds", r.early_rebuilds}}},
+              {"list_margin", list_margin_json(r)},
               {"output_frames", r.output_frames}};
     if (!r.error.empty()) t["error"] = r.error;
     if (!r.trace_file.empty()) t["trace_file"] = r.trace_file;

@@ -68,6 +68,7 @@ public:
     Transport& transport() override { return transport_; }
 
 private:
+    ForcesArgs forces_args(Stage stage, const StepClock& clock);
     EulerArgs euler_args();
     InstrumentSums measured(const FrontSpec* front);
     // The walls' densities are set once a step, from the state the predictor starts from (as

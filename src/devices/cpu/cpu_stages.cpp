@@ -109,12 +109,9 @@ NeighbourBuild CpuDevice::build_lists() {
     return result;
 }
 
-// As on a GPU, the edge slices first, each sent as soon as its forces are done, then the centre;
-// on one thread of control the sends cannot overlap the centre, they only precede it.
-void CpuDevice::forces(Stage stage, const ForceSends& sends, const StepClock& clock) {
-    const auto start = SteadyClock::now();
-    const double copying_before = times_.exchange_copy;  // the sends are not Forces seconds
-    use_threads();
+// Forces' arguments: the corrector's Forces read the predicted state, and under
+// --no-penetration the predictor's dt minima, to find the step's dt (wall_contact.h).
+ForcesArgs CpuDevice::forces_args(Stage stage, const StepClock& clock) {
     const bool predicted = stage == Stage::kCorrector;
     ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.data(),
                     predicted ? predicted_velrho() : buffers_.current.velrho.data(),
@@ -134,6 +131,16 @@ void CpuDevice::forces(Stage stage, const ForceSends& sends, const StepClock& cl
         args.to_ghost = buffers_.current.to_ghost.data();
         args.step = EulerDt{minima_[0].data(), nullptr, std::uint32_t(minima_[0].size()), clock};
     }
+    return args;
+}
+
+// As on a GPU, the edge slices first, each sent as soon as its forces are done, then the centre;
+// on one thread of control the sends cannot overlap the centre, they only precede it.
+void CpuDevice::forces(Stage stage, const ForceSends& sends, const StepClock& clock) {
+    const auto start = SteadyClock::now();
+    const double copying_before = times_.exchange_copy;  // the sends are not Forces seconds
+    use_threads();
+    const ForcesArgs args = forces_args(stage, clock);
     if (stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc) {
         TimedRegion timer(times_.boundary, trace_, "mDBC walls", "kernel");
         cpu::mdbc_densities(mdbc_args(), buffers_.ranges.near_begin(), buffers_.ranges.near_end());

@@ -152,7 +152,11 @@ private:
         });
     }
 
+    // The Forces stage's pieces (cuda_forces.cu).
+    ForcesArgs forces_args(Stage stage, const StepClock& clock) const;
+    void queue_wall_densities();
     void send(const ForceSend& send, int side, bool after_both_edges, ForcesEvents& events);
+    void report_landed_sends(const ForceSends& sends, const ForcesEvents& events);
     SiteSums* site_sums_on_device() const;
     void time_stage(Stage stage);  // once the stage's events have completed
     // time_stage, once, for a stage forces() queued (its events must have completed).
@@ -189,6 +193,10 @@ private:
     // particles and the near externals), listed at each rebuild by select_walls into the incoming
     // ids, which are free until the next rebuild: mDBC's kernel then takes a thread a wall.
     void select_walls();
+    // The rebuild's pieces (cuda_rebuild.cu).
+    void find_cells(std::uint32_t total);
+    NeighbourArgs neighbour_args() const;
+    void grow_list(std::uint64_t rows);
     std::uint32_t* fitted_walls() const { return buffers_.incoming.id.as<std::uint32_t>(); }
     std::uint32_t fitted_wall_count_ = 0;
     bool walls_selected_ = false;  // fitted_walls() holds the current particles' walls

@@ -18,25 +18,7 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends, const StepClock& c
     if (stage_untimed_[index_of(stage)]) finish_stage_timing();
     ForcesEvents& events = events_[index_of(stage)];
     stage_untimed_[index_of(stage)] = true;
-    const bool predicted = stage == Stage::kCorrector;
-    ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.as<FixedPos>(),
-                    predicted ? predicted_velrho() : buffers_.current.velrho.as<Vec4>(),
-                    buffers_.current.type.as<std::uint8_t>(),
-                    cell_.as<std::uint32_t>(),
-                    cell_start_.as<std::uint32_t>(),
-                    cell_end_.as<std::uint32_t>(),
-                    list_or_null(),
-                    force_.as<Vec4>(),
-                    dt_max_.as<float>(),
-                    list_rows_.as<std::uint32_t>(),
-                    layout_.max_neighbours,
-                    layout_.grid,
-                    params_,
-                    cell_split_.as<std::uint8_t>()};
-    if (predicted && params_.no_penetration) {  // the corrector's: the predictor's minima are in
-        args.to_ghost = buffers_.current.to_ghost.as<Vec3>();
-        args.step = EulerDt{minima_of(Stage::kPredictor), nullptr, devices_, clock};
-    }
+    const ForcesArgs args = forces_args(stage, clock);
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     // An edge stripe holds its edge slice and enough more particles to fill the GPU on its own;
     // a device without that neighbour has no stripe on that side.
@@ -53,15 +35,7 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends, const StepClock& c
     }
     SPH_CUDA_CHECK(cudaEventRecord(events.begin, stream_));  // after the last euler
     events.walls = stage == Stage::kPredictor && params_.boundary == BoundaryModel::kMdbc;
-    if (events.walls) {  // the wall densities are rewritten where a measurement reads them
-        settle_wall_readings();
-        if (walls_selected_) {
-            cuda::mdbc_densities_of(mdbc_args(), fitted_walls(), fitted_wall_count_, stream_);
-        } else {
-            cuda::mdbc_densities(mdbc_args(), buffers_.ranges.near_begin(),
-                                 buffers_.ranges.near_end(), stream_);
-        }
-    }
+    if (events.walls) queue_wall_densities();
     SPH_CUDA_CHECK(cudaEventRecord(events.walls_done, stream_));
     const std::uint32_t stripe_begin[2] = {begin, right_begin}, stripe_end[2] = {left_end, end};
     events.striped[0] = left_end > begin;
@@ -81,6 +55,49 @@ void CudaDevice::forces(Stage stage, const ForceSends& sends, const StepClock& c
     SPH_CUDA_CHECK(cudaEventRecord(events.end, stream_));
     // The central stripe is queued: the host waits for each send that wants to know, while the
     // GPU goes on computing.
+    report_landed_sends(sends, events);
+}
+
+// Forces' arguments: the corrector's Forces read the predicted state, and under
+// --no-penetration the predictor's dt minima, which are in by then, to find the step's dt
+// (wall_contact.h).
+ForcesArgs CudaDevice::forces_args(Stage stage, const StepClock& clock) const {
+    const bool predicted = stage == Stage::kCorrector;
+    ForcesArgs args{predicted ? predicted_pos() : buffers_.current.pos.as<FixedPos>(),
+                    predicted ? predicted_velrho() : buffers_.current.velrho.as<Vec4>(),
+                    buffers_.current.type.as<std::uint8_t>(),
+                    cell_.as<std::uint32_t>(),
+                    cell_start_.as<std::uint32_t>(),
+                    cell_end_.as<std::uint32_t>(),
+                    list_or_null(),
+                    force_.as<Vec4>(),
+                    dt_max_.as<float>(),
+                    list_rows_.as<std::uint32_t>(),
+                    layout_.max_neighbours,
+                    layout_.grid,
+                    params_,
+                    cell_split_.as<std::uint8_t>()};
+    if (predicted && params_.no_penetration) {
+        args.to_ghost = buffers_.current.to_ghost.as<Vec3>();
+        args.step = EulerDt{minima_of(Stage::kPredictor), nullptr, devices_, clock};
+    }
+    return args;
+}
+
+// The walls' densities under mDBC, before the predictor's Forces; first the main stream waits
+// for a measurement that reads them.
+void CudaDevice::queue_wall_densities() {
+    settle_wall_readings();
+    if (walls_selected_) {
+        cuda::mdbc_densities_of(mdbc_args(), fitted_walls(), fitted_wall_count_, stream_);
+    } else {
+        cuda::mdbc_densities(mdbc_args(), buffers_.ranges.near_begin(), buffers_.ranges.near_end(),
+                             stream_);
+    }
+}
+
+// Calls each send's `landed` once its copy is done (the host waits for it).
+void CudaDevice::report_landed_sends(const ForceSends& sends, const ForcesEvents& events) {
     const ForceSend* side_send[2] = {&sends.left, &sends.right};
     for (int side = 0; side < 2; ++side) {
         if (!events.sent[side] || !side_send[side]->landed) continue;

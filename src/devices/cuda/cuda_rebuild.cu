@@ -113,6 +113,42 @@ NeighbourBuild CudaDevice::build_lists() {
     const std::uint32_t total = buffers_.ranges.total();
     if (total == 0) return result;
     timer_.begin(stream_);
+    find_cells(total);
+    if (params_.boundary == BoundaryModel::kMdbc) select_walls();
+    if (!layout_.uses_list()) {  // Forces walks the cells
+        timer_.end(stream_, &KernelTimes::build_neibs, "cell ranges");
+        return result;
+    }
+    ListBuildCounts* d_counts = &scalars_.as<Scalars>()->list_counts;
+    NeighbourArgs args = neighbour_args();
+    const bool mdbc = params_.boundary == BoundaryModel::kMdbc;
+    const LocalRanges& r = buffers_.ranges;
+    const std::uint32_t begin = r.listed_begin(mdbc), end = r.listed_end(mdbc);
+    ListBuildCounts counts{};
+    auto build = [&] {
+        SPH_CUDA_CHECK(cudaMemsetAsync(d_counts, 0, sizeof(ListBuildCounts), stream_));
+        cuda::build_neighbour_lists(args, begin, end, layout_.list_pool_rows(), d_counts, stream_);
+        SPH_CUDA_CHECK(cudaMemcpyAsync(&counts, d_counts, sizeof(ListBuildCounts),
+                                       cudaMemcpyDeviceToHost, stream_));
+    };
+    build();
+    timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists");
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    if (counts.rows > layout_.list_pool_rows()) {  // more than the list holds: again, with room
+        grow_list(counts.rows);
+        args.list = list_.as<NeighbourGroup>();
+        timer_.begin(stream_);
+        build();
+        timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists, grown");
+        SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
+        result.list_grown = true;
+    }
+    result.largest_count = counts.largest;
+    return result;
+}
+
+// Each of the `total` local particles' cell, each cell's range of them and its slabs' splits.
+void CudaDevice::find_cells(std::uint32_t total) {
     cuda::assign_cells(
         CellArgs{buffers_.current.pos.as<FixedPos>(), cell_.as<std::uint32_t>(), layout_.grid},
         total, stream_);
@@ -126,12 +162,10 @@ NeighbourBuild CudaDevice::build_lists() {
                       cell_start_.as<std::uint32_t>(), cell_end_.as<std::uint32_t>(),
                       cell_split_.as<std::uint8_t>(), total, layout_.grid},
         stream_);
-    if (params_.boundary == BoundaryModel::kMdbc) select_walls();
-    if (!layout_.uses_list()) {  // Forces walks the cells
-        timer_.end(stream_, &KernelTimes::build_neibs, "cell ranges");
-        return result;
-    }
-    ListBuildCounts* d_counts = &scalars_.as<Scalars>()->list_counts;
+}
+
+// The list build's arguments, for the list as it is now.
+NeighbourArgs CudaDevice::neighbour_args() const {
     NeighbourArgs args{buffers_.current.pos.as<FixedPos>(),
                        cell_.as<std::uint32_t>(),
                        cell_start_.as<std::uint32_t>(),
@@ -149,37 +183,22 @@ NeighbourBuild CudaDevice::build_lists() {
     const LocalRanges& r = buffers_.ranges;
     args.fluid_begin = r.left;
     args.fluid_end = r.left + r.internal;
-    const std::uint32_t begin = r.listed_begin(mdbc), end = r.listed_end(mdbc);
-    ListBuildCounts counts{};
-    auto build = [&] {
-        SPH_CUDA_CHECK(cudaMemsetAsync(d_counts, 0, sizeof(ListBuildCounts), stream_));
-        cuda::build_neighbour_lists(args, begin, end, layout_.list_pool_rows(), d_counts, stream_);
-        SPH_CUDA_CHECK(cudaMemcpyAsync(&counts, d_counts, sizeof(ListBuildCounts),
-                                       cudaMemcpyDeviceToHost, stream_));
-    };
-    build();
-    timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists");
-    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    if (counts.rows > layout_.list_pool_rows()) {  // more than the list holds: again, with room
-        layout_.list_height = list_height_for(counts.rows, layout_.capacity, layout_.list_height);
-        list_ = DeviceMemory();  // the old list's memory first: the new one may need it
-        try {
-            list_.allocate("neighbour_list", layout_.list_bytes());
-        } catch (const cuda::CudaError& e) {
-            throw std::runtime_error("the particles' neighbour lists now need " +
-                                     mib(layout_.list_bytes()) + " on " + description() +
-                                     ", more than it has free (" + e.what() +
-                                     "); use a larger --dp, more devices or --neighbours cells");
-        }
-        args.list = list_.as<NeighbourGroup>();
-        timer_.begin(stream_);
-        build();
-        timer_.end(stream_, &KernelTimes::build_neibs, "neighbour lists, grown");
-        SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));
-        result.list_grown = true;
+    return args;
+}
+
+// A list with room for `rows` rows, the old one's memory given back first: the new one may need
+// it. Refused, naming what to change, where the GPU has not that much free.
+void CudaDevice::grow_list(std::uint64_t rows) {
+    layout_.list_height = list_height_for(rows, layout_.capacity, layout_.list_height);
+    list_ = DeviceMemory();
+    try {
+        list_.allocate("neighbour_list", layout_.list_bytes());
+    } catch (const cuda::CudaError& e) {
+        throw std::runtime_error("the particles' neighbour lists now need " +
+                                 mib(layout_.list_bytes()) + " on " + description() +
+                                 ", more than it has free (" + e.what() +
+                                 "); use a larger --dp, more devices or --neighbours cells");
     }
-    result.largest_count = counts.largest;
-    return result;
 }
 
 }  // namespace sph
