@@ -18,8 +18,7 @@ namespace sph {
 
 // Where a wall particle of type `type` at `pos` as the step begins lies at time t_to: a still
 // wall where it is, at rest; a body's particle where its law puts it.
-SPH_HD BodyMove wall_move(std::uint8_t type, const FixedPos& pos, const EulerArgs& a,
-                          double t_to) {
+SPH_HD BodyMove wall_move(std::uint8_t type, const FixedPos& pos, const EulerArgs& a, double t_to) {
     if (!is_body(type)) return BodyMove{pos, make_vec3(0.0f, 0.0f, 0.0f), 0.0};
     return move_with_body(pos, a.bodies.law[type - kFirstBody], a.bodies.samples, a.time, t_to,
                           a.frame);
@@ -53,7 +52,8 @@ SPH_HD void euler_corrector(std::uint32_t i, const EulerArgs& a) {
         // A turning body's ghost offsets turn with it, once a step (the predicted state, half a
         // step on, is read with the offsets of the step's start).
         if (m.turned != 0.0 && a.to_ghost != nullptr) {
-            a.to_ghost[i] = turn_offset(a.to_ghost[i], a.bodies.law[a.type[i] - kFirstBody], m.turned);
+            a.to_ghost[i] =
+                turn_offset(a.to_ghost[i], a.bodies.law[a.type[i] - kFirstBody], m.turned);
         }
         a.velrho[i] = make_vec4(m.velocity.x, m.velocity.y, m.velocity.z, rho);
         return;

@@ -172,8 +172,8 @@ SPH_HD void mdbc_density(std::uint32_t i, const MdbcArgs& a, const std::int32_t*
     // rows are found from the node's cell now: once the body has carried the node into another
     // cell they would name other particles. Its walls walk the cells instead (few, against the
     // fluid's and the still walls').
-    const bool listed = a.list != nullptr && i >= a.listed_begin && i < a.listed_end &&
-                        !is_body(a.type[i]);
+    const bool listed =
+        a.list != nullptr && i >= a.listed_begin && i < a.listed_end && !is_body(a.type[i]);
     const PositionFrame& frame = a.grid.frame;
     const FixedPos g = frame.moved(a.pos[i], offset);
     GhostSums sums{};

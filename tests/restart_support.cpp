@@ -35,8 +35,8 @@ Finish restarted(RunOptions before, RunOptions after, int first, int total,
     return restarted(DamBreak(), before, after, first, total, dir);
 }
 
-Finish restarted(const Problem& problem, RunOptions before, RunOptions after, int first,
-                 int total, const std::string& dir) {
+Finish restarted(const Problem& problem, RunOptions before, RunOptions after, int first, int total,
+                 const std::string& dir) {
     before.checkpoint_dir = dir;
     std::string path;
     long checkpointed = 0;

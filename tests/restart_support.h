@@ -33,8 +33,8 @@ Finish straight(const Problem& problem, const RunOptions& o, int iterations);
 // `first` iterations with `before` and on to the next rebuild, a checkpoint into `dir`, then a
 // new run from it with `after` to `total` iterations.
 Finish restarted(RunOptions before, RunOptions after, int first, int total, const std::string& dir);
-Finish restarted(const Problem& problem, RunOptions before, RunOptions after, int first,
-                 int total, const std::string& dir);
+Finish restarted(const Problem& problem, RunOptions before, RunOptions after, int first, int total,
+                 const std::string& dir);
 
 // The same iteration, time and particle states, bit for bit.
 void expect_bitwise(const Finish& straight, const Finish& restarted);

@@ -28,8 +28,8 @@ RunOptions run_into(const std::string& dir, int devices, double t_end,
                     BackendChoice backend = BackendChoice::kCpu) {
     const bool cuda = backend == BackendChoice::kCuda;
     RunOptions o = testing::small_run(cuda ? 0.01 : 0.02, t_end, backend);
-    o.devices = cuda ? DeviceSelection::gpus(std::vector<int>(devices, 0))
-                     : DeviceSelection::cpu(devices);
+    o.devices =
+        cuda ? DeviceSelection::gpus(std::vector<int>(devices, 0)) : DeviceSelection::cpu(devices);
     o.threads = 1;
     o.boundary = BoundaryModel::kMdbc;
     o.write_output = true;

@@ -224,6 +224,17 @@ TEST(MovingBodies, LawsThatCannotBeAreRefusedNamingTheBody) {
     EXPECT_NO_THROW(check_body_laws({body_named("gate", velocity_law(1.5, 0, 0.2))}));
 }
 
+// Each series' samples follow the one before's: a law's first sample counts whole samples.
+TEST(MovingBodies, SeriesArePackedOneAfterAnother) {
+    MovingBody a = body_named("a", BodyLaw{}), b = body_named("b", BodyLaw{});
+    a.law.kind = b.law.kind = MotionKind::kSeries;
+    a.series = {{0, 0, 0, 0, 0}, {1, 0, 0, 1, 0}, {2, 0, 0, 2, 0}, {3, 0, 0, 3, 0}};
+    b.series = {{0, 0, 0, 0, 0}, {1, 3, 0, 0, 0}};
+    const BodyTable table = body_table({a, b});
+    EXPECT_EQ(table.laws[1].first_sample, 4u);
+    EXPECT_DOUBLE_EQ(body_state(table.laws[1], table.samples.data(), 0.5).displacement[0], 1.5);
+}
+
 TEST(MovingBodies, WallParticlesInARegionBecomeTheBodys) {
     std::vector<MovingBody> bodies{body_named("a", velocity_law(1, 0, 1)),
                                    body_named("b", velocity_law(1, 0, 1))};

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "bodies/moving_bodies.h"
 #include "body_loads_body.h"
 
 namespace sph {
@@ -70,7 +71,7 @@ bool BodyLog::due(double time, double previous, bool last) const {
 std::vector<FixedPos> BodyLog::moment_points(double time, const PositionFrame& frame) const {
     std::vector<FixedPos> points;
     for (std::size_t b = 0; b < table_.laws.size(); ++b) {
-        const BodyState s = body_state(table_.laws[b], table_.samples.data(), time);
+        const BodyState s = body_state_at(table_, b, time);
         const auto& p = table_.moment_points[b];
         points.push_back(frame.fixed(p[0] + s.displacement[0], p[1] + s.displacement[1],
                                      p[2] + s.displacement[2], 0.0f));
@@ -81,7 +82,7 @@ std::vector<FixedPos> BodyLog::moment_points(double time, const PositionFrame& f
 void BodyLog::write(double time, const std::vector<unsigned long long>& sums) {
     std::vector<double> values;
     for (std::size_t b = 0; b < table_.laws.size(); ++b) {
-        const BodyState s = body_state(table_.laws[b], table_.samples.data(), time);
+        const BodyState s = body_state_at(table_, b, time);
         for (int a = 0; a < 3; ++a) values.push_back(s.displacement[a]);
         values.push_back(s.angle);
         for (int a = 0; a < 3; ++a) values.push_back(s.velocity[a]);

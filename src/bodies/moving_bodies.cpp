@@ -151,54 +151,60 @@ ParticleType body_particle_type(const std::vector<MovingBody>& bodies, double x,
     return laid_out_as;
 }
 
-void check_body_reach(const std::vector<MovingBody>& bodies, const HostParticles& particles,
-                      const Box& domain, double t_end) {
-    const std::size_t n = bodies.size();
-    std::vector<double> lo(3 * n, INFINITY), hi(3 * n, -INFINITY);
-    std::vector<std::size_t> count(n, 0);
+namespace {
+
+// What set-up (or a checkpoint) holds of a body: its particles, their box [m], and the sum of
+// their positions in whole steps (an integer: the same in any order).
+struct BodyParticles {
+    std::int64_t count = 0;
+    std::int64_t step_sum[3] = {0, 0, 0};
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+};
+
+// One pass over the particles for every body.
+std::vector<BodyParticles> gather_body_particles(std::size_t bodies,
+                                                 const HostParticles& particles) {
+    std::vector<BodyParticles> out(bodies);
     for (std::size_t i = 0; i < particles.size(); ++i) {
         if (!is_body(particles.type[i])) continue;
         const std::size_t b = particles.type[i] - kFirstBody;
-        if (b >= n) throw std::invalid_argument("a particle of a body the run does not have");
+        if (b >= bodies) throw std::invalid_argument("a particle of a body the run does not have");
+        BodyParticles& body = out[b];
         double at[3];
         particles.position(i, at);
-        ++count[b];
+        const std::int32_t steps[3] = {particles.pos[i].x, particles.pos[i].y, particles.pos[i].z};
+        ++body.count;
         for (int a = 0; a < 3; ++a) {
-            lo[3 * b + a] = std::min(lo[3 * b + a], at[a]);
-            hi[3 * b + a] = std::max(hi[3 * b + a], at[a]);
+            body.step_sum[a] += steps[a];
+            body.lo[a] = std::min(body.lo[a], at[a]);
+            body.hi[a] = std::max(body.hi[a], at[a]);
         }
     }
+    return out;
+}
+
+// Throws std::invalid_argument for a body that holds no wall particle, or whose law would take
+// its particles out of `domain` before `t_end`.
+void check_body_reach(const std::vector<MovingBody>& bodies, const std::vector<BodyParticles>& held,
+                      const Box& domain, double t_end) {
     static const char* const kAxis = "xyz";
-    for (std::size_t b = 0; b < n; ++b) {
-        if (count[b] == 0) throw body_error(bodies[b], "its region holds no wall particle");
-        reach_of(bodies[b], t_end, &lo[3 * b], &hi[3 * b]);
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+        if (held[b].count == 0) throw body_error(bodies[b], "its region holds no wall particle");
+        double lo[3], hi[3];
+        std::copy(held[b].lo, held[b].lo + 3, lo);
+        std::copy(held[b].hi, held[b].hi + 3, hi);
+        reach_of(bodies[b], t_end, lo, hi);
         for (int a = 0; a < 3; ++a) {
-            const double reach_lo = lo[3 * b + a], reach_hi = hi[3 * b + a];
-            if (reach_lo >= domain.lo[a] && reach_hi < domain.hi[a]) continue;
+            if (lo[a] >= domain.lo[a] && hi[a] < domain.hi[a]) continue;
             std::ostringstream m;
             m << "its law takes its particles to " << kAxis[a] << " = "
-              << (reach_lo < domain.lo[a] ? reach_lo : reach_hi) << " m by t = " << t_end
+              << (lo[a] < domain.lo[a] ? lo[a] : hi[a]) << " m by t = " << t_end
               << " s, outside the domain (" << domain.lo[a] << " to " << domain.hi[a]
               << " m): enlarge the domain or shorten the motion";
             throw body_error(bodies[b], m.str());
         }
     }
 }
-
-BodyTable body_table(const std::vector<MovingBody>& bodies) {
-    BodyTable table;
-    for (const MovingBody& b : bodies) {
-        BodyLaw law = b.law;
-        law.first_sample = static_cast<std::uint32_t>(table.samples.size() / 4);
-        law.samples = static_cast<std::uint32_t>(b.series.size());
-        for (const auto& s : b.series)
-            table.samples.insert(table.samples.end(), s.begin(), s.end());
-        table.laws.push_back(law);
-    }
-    return table;
-}
-
-namespace {
 
 bool turns(const MovingBody& b) {
     if (b.law.turn != 0.0) return true;
@@ -210,23 +216,27 @@ bool turns(const MovingBody& b) {
 
 }  // namespace
 
+BodyTable body_table(const std::vector<MovingBody>& bodies) {
+    BodyTable table;
+    for (const MovingBody& b : bodies) {
+        BodyLaw law = b.law;
+        law.first_sample = static_cast<std::uint32_t>(table.samples.size() / kSampleDoubles);
+        law.samples = static_cast<std::uint32_t>(b.series.size());
+        for (const auto& s : b.series)
+            table.samples.insert(table.samples.end(), s.begin(), s.end());
+        table.laws.push_back(law);
+    }
+    return table;
+}
+
 BodyTable checked_body_table(const std::vector<MovingBody>& bodies, const HostParticles& particles,
                              const Box& domain, double t_end, double now) {
-    check_body_reach(bodies, particles, domain, t_end);
+    const std::vector<BodyParticles> held = gather_body_particles(bodies.size(), particles);
+    check_body_reach(bodies, held, domain, t_end);
     BodyTable table = body_table(bodies);
-    // Each body's centre as laid out, in whole steps: its particles' now (an integer sum, the
-    // same in any order) less the whole steps its law has moved a body that does not turn, so
-    // that a restart finds the set-up's centre again.
+    // Each body's centre as laid out, in whole steps: its particles' now less the whole steps its
+    // law has moved a body that does not turn, so that a restart finds the set-up's centre again.
     const PositionFrame& frame = particles.frame;
-    std::vector<std::array<std::int64_t, 3>> sum(bodies.size(), {0, 0, 0});
-    std::vector<std::int64_t> count(bodies.size(), 0);
-    for (std::size_t i = 0; i < particles.size(); ++i) {
-        if (!is_body(particles.type[i])) continue;
-        const std::size_t b = particles.type[i] - kFirstBody;
-        const std::int32_t p[3] = {particles.pos[i].x, particles.pos[i].y, particles.pos[i].z};
-        for (int a = 0; a < 3; ++a) sum[b][a] += p[a];
-        ++count[b];
-    }
     for (std::size_t b = 0; b < bodies.size(); ++b) {
         table.names.push_back(bodies[b].region.name);
         const double* h = bodies[b].law.hinge;
@@ -234,7 +244,7 @@ BodyTable checked_body_table(const std::vector<MovingBody>& bodies, const HostPa
         if (!turns(bodies[b])) {
             const BodyState state = body_state_at(table, b, now);
             for (int a = 0; a < 3; ++a) {
-                const double steps = double(sum[b][a]) / double(count[b]) -
+                const double steps = double(held[b].step_sum[a]) / double(held[b].count) -
                                      double(displacement_steps(state, a, frame));
                 point[a] = frame.origin[a] + steps * double(frame.unit);
             }

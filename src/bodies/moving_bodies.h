@@ -24,17 +24,13 @@ void check_body_laws(const std::vector<MovingBody>& bodies);
 ParticleType body_particle_type(const std::vector<MovingBody>& bodies, double x, double y, double z,
                                 ParticleType laid_out_as);
 
-// Throws std::invalid_argument for a body that holds no wall particle, or whose law would take
-// its particles out of `domain` before `t_end`.
-void check_body_reach(const std::vector<MovingBody>& bodies, const HostParticles& particles,
-                      const Box& domain, double t_end);
-
 // The laws as the devices take them: a series' samples packed one after another.
 BodyTable body_table(const std::vector<MovingBody>& bodies);
 
-// check_body_reach, then body_table, with each body's name and moment point (a turning body's
-// hinge, else its particles' centre as laid out, found from `particles` at time `now`: the
-// set-up's at 0, a checkpoint's at its time).
+// body_table, with each body's name and moment point (a turning body's hinge, else its
+// particles' centre as laid out, found from `particles` at time `now`: the set-up's at 0, a
+// checkpoint's at its time). Throws std::invalid_argument for a body that holds no wall particle,
+// or whose law would take its particles out of `domain` before `t_end`.
 BodyTable checked_body_table(const std::vector<MovingBody>& bodies, const HostParticles& particles,
                              const Box& domain, double t_end, double now);
 

@@ -83,8 +83,8 @@ struct CaseBody {
     enum class Waves { kNone, kRegular, kSolitary } waves = Waves::kNone;
     double wave_height = 0.0, wave_period = 0.0, wave_depth = 0.0;
     double ramp_periods = 2.0;
-    int axis = 0;        // the waves' direction: 0 x, 1 y
-    bool flap = false;   // a flap hinged at law.hinge, not a piston
+    int axis = 0;         // the waves' direction: 0 x, 1 y
+    bool flap = false;    // a flap hinged at law.hinge, not a piston
     bool hinged = false;  // a series with a hinge given (its angles turn the body about it)
     CasePlace place;
 };

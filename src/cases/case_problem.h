@@ -66,7 +66,7 @@ private:
     bool given_ = false;
     // One per case_.solids; shared with the named regions a branch removes.
     std::vector<std::shared_ptr<const Shape>> solid_shapes_;
-    std::vector<MovingBody> bodies_;  // the case's bodies, their series read
+    std::vector<MovingBody> bodies_;                    // the case's bodies, their series read
     std::vector<std::unique_ptr<Shape>> water_shapes_;  // one per case_.water
 };
 

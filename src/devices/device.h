@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "body_motion.h"
 #include "common/trace.h"
 #include "devices/device_layout.h"
 #include "devices/host_particles.h"
 #include "devices/transport.h"
-#include "body_motion.h"
 #include "instruments_body.h"
 #include "particle_record.h"
 #include "sph_params.h"

@@ -100,8 +100,7 @@ private:
         FixedPos position =
             s.type == kFluid ? perturbed(on_lattice, perturbation_, i + 1) : on_lattice;
         const ParticleType type =
-            bodies_.empty() ? wall_kind(s.type, o_.slip)
-                            : body_particle_type(bodies_, s.x, s.y, s.z, wall_kind(s.type, o_.slip));
+            body_particle_type(bodies_, s.x, s.y, s.z, wall_kind(s.type, o_.slip));
         position.w = float(type);
         const double pressure = o_.rho0 * o_.gravity * s.depth;
         const double rho = tait_density(pressure, o_.rho0, params_.tait_b, o_.gamma);

@@ -130,7 +130,7 @@ private:
     HostArray<NeighbourGroup> list_;
     HostArray<std::uint32_t> list_rows_;  // each list warp's first row (neighbour_list.h)
     HostArray<InstrumentSite> instrument_sites_;
-    BodyTable bodies_;  // the moving bodies' laws (set_bodies)
+    BodyTable bodies_;                         // the moving bodies' laws (set_bodies)
     std::uint32_t instrument_site_count_ = 0;  // of instrument_sites_, set
     HostArray<SiteSums> instrument_sums_;
     std::optional<InstrumentSums> measurement_;  // started, not yet finished

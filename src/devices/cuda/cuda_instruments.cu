@@ -19,7 +19,8 @@ std::vector<unsigned long long> CudaDevice::body_loads(const std::vector<FixedPo
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     const std::size_t point_bytes = moment_points.size() * sizeof(FixedPos);
     const std::size_t sum_bytes = sums.size() * sizeof(unsigned long long);
-    if (body_points_.bytes() < point_bytes) body_points_.allocate("body moment points", point_bytes);
+    if (body_points_.bytes() < point_bytes)
+        body_points_.allocate("body moment points", point_bytes);
     if (body_sums_.bytes() < sum_bytes) body_sums_.allocate("body loads", sum_bytes);
     SPH_CUDA_CHECK(cudaMemcpyAsync(body_points_.as<void>(), moment_points.data(), point_bytes,
                                    cudaMemcpyHostToDevice, stream_));

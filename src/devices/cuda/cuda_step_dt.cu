@@ -106,7 +106,8 @@ void CudaDevice::set_bodies(const BodyTable& bodies) {
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
     SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));  // no Euler reads the old laws any more
     body_count_ = 0;
-    const auto upload = [](DeviceMemory& to, const char* name, const void* from, std::size_t bytes) {
+    const auto upload = [](DeviceMemory& to, const char* name, const void* from,
+                           std::size_t bytes) {
         if (bytes == 0) return;
         to.allocate(name, bytes);
         SPH_CUDA_CHECK(cudaMemcpy(to.as<void>(), from, bytes, cudaMemcpyHostToDevice));
