@@ -38,7 +38,13 @@
 
 namespace sph {
 
-enum class MotionKind : std::uint8_t { kStill = 0, kVelocity = 1, kSinusoid = 2, kSeries = 3 };
+enum class MotionKind : std::uint8_t {
+    kStill = 0,
+    kVelocity = 1,
+    kSinusoid = 2,
+    kSeries = 3,
+    kFloating = 4,  // moved by the water and gravity: the host integrates it (floating_body.h)
+};
 
 // Doubles a series sample holds: t [s], dx, dy, dz [m], theta [rad].
 constexpr int kSampleDoubles = 5;
@@ -57,11 +63,24 @@ struct BodyLaw {
     std::uint32_t first_sample = 0, samples = 0;
 };
 
+// Where a floating body goes in one Euler stage, as the host integrated it from the loads of that
+// stage (bodies/floating_body.h): from its centre at the step's start to its centre at the
+// stage's end, turned meanwhile by `turn` (a rotation matrix, rows first) about the centre; its
+// velocity and angular velocity there (world axes). A body that does not float has none.
+struct BodyPose {
+    double from[3] = {0.0, 0.0, 0.0};  // [m]
+    double to[3] = {0.0, 0.0, 0.0};    // [m]
+    double turn[9] = {1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0};
+    double velocity[3] = {0.0, 0.0, 0.0};  // [m/s]
+    double omega[3] = {0.0, 0.0, 0.0};     // [rad/s]
+};
+
 // Every body's law, where the kernels read them (device memory on a GPU); count 0: no bodies.
 struct BodyLaws {
     const BodyLaw* law = nullptr;
     const double* samples = nullptr;  // kSampleDoubles per sample
     std::uint32_t count = 0;
+    const BodyPose* poses = nullptr;  // one a body: the stage's, for the floating ones
 };
 
 // A body's displacement [m], velocity [m/s], angle [rad] and angular velocity [rad/s] at one time.
@@ -71,6 +90,15 @@ struct BodyState {
     double angle;
     double angular_velocity;
 };
+
+// Bit b set where body b floats (kMostBodies is 64).
+inline std::uint64_t floating_bits(const BodyLaw* laws, std::size_t count) {
+    std::uint64_t bits = 0;
+    for (std::size_t b = 0; b < count; ++b) {
+        if (laws[b].kind == MotionKind::kFloating) bits |= std::uint64_t(1) << b;
+    }
+    return bits;
+}
 
 // The sample interval [k, k + 1] holding t, by bisection; -1 before the first, n - 1 after the
 // last.
@@ -205,10 +233,61 @@ SPH_HD BodyMove move_with_body(const FixedPos& pos, const BodyLaw& law, const do
     return BodyMove{moved, make_vec3(float(v[0]), float(v[1]), float(v[2])), turned};
 }
 
-// A ghost offset (mDBC) turned with its body by `turned` [rad] about the hinge's axis.
-SPH_HD Vec3 turn_offset(Vec3 g, const BodyLaw& law, double turned) {
+// m v for a rotation matrix m, rows first.
+SPH_HD void turn_vector(const double m[9], double v[3]) {
+    const double x = v[0], y = v[1], z = v[2];
+    for (int a = 0; a < 3; ++a) v[a] = m[3 * a] * x + m[3 * a + 1] * y + m[3 * a + 2] * z;
+}
+
+// Where a particle of a floating body at `pos` goes in the stage `pose` describes: its place
+// relative to the centre turned and carried to the new centre, rounded to the nearest step, as a
+// turning law's particles are. `turned` is 1 where the pose turns the body (the ghost offsets must
+// follow), else 0.
+SPH_HD BodyMove move_floating(const FixedPos& pos, const BodyPose& pose,
+                              const PositionFrame& frame) {
+    const std::int32_t p[3] = {pos.x, pos.y, pos.z};
+    double rel[3];
+    std::int64_t centre_to[3];
+    for (int a = 0; a < 3; ++a) {
+        const double inv = double(frame.inv_unit);
+        const std::int64_t from = std::int64_t(llrint((pose.from[a] - frame.origin[a]) * inv));
+        centre_to[a] = std::int64_t(llrint((pose.to[a] - frame.origin[a]) * inv));
+        rel[a] = double(p[a] - from) * double(frame.unit);
+    }
+    turn_vector(pose.turn, rel);
+    std::int64_t at[3];
+    for (int a = 0; a < 3; ++a)
+        at[a] = centre_to[a] + std::int64_t(llrint(rel[a] * double(frame.inv_unit)));
+    const double* w = pose.omega;
+    const double v[3] = {pose.velocity[0] + w[1] * rel[2] - w[2] * rel[1],
+                         pose.velocity[1] + w[2] * rel[0] - w[0] * rel[2],
+                         pose.velocity[2] + w[0] * rel[1] - w[1] * rel[0]};
+    const double* m = pose.turn;
+    const bool turns = !(m[0] == 1.0 && m[4] == 1.0 && m[8] == 1.0 && m[1] == 0.0 && m[2] == 0.0 &&
+                         m[3] == 0.0 && m[5] == 0.0 && m[6] == 0.0 && m[7] == 0.0);
+    const FixedPos moved{std::int32_t(at[0]), std::int32_t(at[1]), std::int32_t(at[2]), pos.w};
+    return BodyMove{moved, make_vec3(float(v[0]), float(v[1]), float(v[2])), turns ? 1.0 : 0.0};
+}
+
+// Where body b's particle at `pos` as the stage begins (time t) lies at t_to: by its law, or, for
+// a floating body, by the stage's pose.
+SPH_HD BodyMove move_body_particle(const FixedPos& pos, const BodyLaws& bodies, std::uint32_t b,
+                                   double t, double t_to, const PositionFrame& frame) {
+    const BodyLaw& law = bodies.law[b];
+    if (law.kind == MotionKind::kFloating) return move_floating(pos, bodies.poses[b], frame);
+    return move_with_body(pos, law, bodies.samples, t, t_to, frame);
+}
+
+// A ghost offset (mDBC) of body b turned with it: by `turned` [rad] about its law's hinge axis,
+// or by a floating body's pose.
+SPH_HD Vec3 turn_offset(Vec3 g, const BodyLaws& bodies, std::uint32_t b, double turned) {
     double v[3] = {g.x, g.y, g.z};
-    rotate_about_axis(v, law.hinge_axis, turned);
+    const BodyLaw& law = bodies.law[b];
+    if (law.kind == MotionKind::kFloating) {
+        turn_vector(bodies.poses[b].turn, v);
+    } else {
+        rotate_about_axis(v, law.hinge_axis, turned);
+    }
     return make_vec3(float(v[0]), float(v[1]), float(v[2]));
 }
 

@@ -3,7 +3,8 @@
 //   predictor: x* = x + dt/2 v,  v* = v + dt/2 a(x, v),  rho* = rho + dt/2 drho(x, v)
 //   corrector: v' = v + dt a(x*, v*),  x' = x + dt/2 (v + v'),  rho' = rho + dt drho(x*, v*)
 // Boundary particles keep their place and never drop below rho0 (so they never pull fluid in);
-// a moving body's particles go where its law puts them (body_motion.h) and take its velocity.
+// a moving body's particles go where its law (or a floating body's pose) puts them
+// (body_motion.h) and take its velocity.
 // Positions move by whole steps of their frame, the nearest to the float displacement
 // (fixed_position.h).
 #pragma once
@@ -20,8 +21,7 @@ namespace sph {
 // wall where it is, at rest; a body's particle where its law puts it.
 SPH_HD BodyMove wall_move(std::uint8_t type, const FixedPos& pos, const EulerArgs& a, double t_to) {
     if (!is_body(type)) return BodyMove{pos, make_vec3(0.0f, 0.0f, 0.0f), 0.0};
-    return move_with_body(pos, a.bodies.law[type - kFirstBody], a.bodies.samples, a.time, t_to,
-                          a.frame);
+    return move_body_particle(pos, a.bodies, type - kFirstBody, a.time, t_to, a.frame);
 }
 
 SPH_HD void euler_predictor(std::uint32_t i, const EulerArgs& a) {
@@ -52,8 +52,7 @@ SPH_HD void euler_corrector(std::uint32_t i, const EulerArgs& a) {
         // A turning body's ghost offsets turn with it, once a step (the predicted state, half a
         // step on, is read with the offsets of the step's start).
         if (m.turned != 0.0 && a.to_ghost != nullptr) {
-            a.to_ghost[i] =
-                turn_offset(a.to_ghost[i], a.bodies.law[a.type[i] - kFirstBody], m.turned);
+            a.to_ghost[i] = turn_offset(a.to_ghost[i], a.bodies, a.type[i] - kFirstBody, m.turned);
         }
         a.velrho[i] = make_vec4(m.velocity.x, m.velocity.y, m.velocity.z, rho);
         return;

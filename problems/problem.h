@@ -28,14 +28,28 @@ struct NamedRegion {
     }
 };
 
-// A rigid body that moves by a prescribed law (body_motion.h): every wall particle inside
-// `region` as the problem lays them out. `region.name` names it in the report and bodies.csv.
+// What a floating body (law.kind == MotionKind::kFloating, bodies/floating_body.h) weighs and
+// how it may move. Its centre of mass is its particles' centre; its inertia is its particles',
+// each a cube of side dp, unless given.
+struct FloatingSpec {
+    double density = 0.0;  // [kg/m^3]: mass = density x its particles' volume (count x dp^3), or
+    double mass = 0.0;     // [kg], when above 0 (a hollow solid's particles are not its volume)
+    // Principal moments of inertia about the centre along x, y, z [kg m^2]; all 0: its particles'.
+    std::array<double, 3> inertia = {0.0, 0.0, 0.0};
+    bool move[3] = {true, true, true};  // the axes its centre may move along
+    bool turn[3] = {true, true, true};  // the axes it may turn about
+};
+
+// A rigid body that moves by a prescribed law (body_motion.h), or floats: every wall particle
+// inside `region` as the problem lays them out. `region.name` names it in the report and
+// bodies.csv.
 struct MovingBody {
     NamedRegion region;
     BodyLaw law;  // a series' samples are `series`, not first_sample and samples
     // kSeries: (t [s], dx, dy, dz [m], theta [rad] about the law's hinge)
     std::vector<std::array<double, kSampleDoubles>> series;
-    std::string source;  // where the law was given ("gate.yaml:14"), for refusals
+    FloatingSpec floating;  // kFloating
+    std::string source;     // where the law was given ("gate.yaml:14"), for refusals
 };
 
 // A particle as a problem lays it out: the simulator derives density and mass from it.

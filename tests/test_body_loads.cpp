@@ -40,25 +40,7 @@ RunOptions run_into(const std::string& dir, int devices, double t_end,
 }
 
 void run(const Problem& problem, const RunOptions& o) {
-    Simulation sim(problem, o, 0);
-    std::ostringstream log;
-    sim.run(log);
-}
-
-// Column `name` of a CSV's rows.
-std::vector<double> column(const std::string& path, const std::string& name) {
-    const std::vector<std::string> lines = testing::read_lines(path);
-    std::vector<double> out;
-    std::size_t at = std::string::npos;
-    for (std::size_t row = 0; row < lines.size(); ++row) {
-        std::stringstream fields(lines[row]);
-        std::string field;
-        for (std::size_t k = 0; std::getline(fields, field, ','); ++k) {
-            if (row == 0 && field == name) at = k;
-            if (row > 0 && k == at) out.push_back(std::stod(field));
-        }
-    }
-    return out;
+    testing::run_reported(problem, o);
 }
 
 // The metric, chosen before the run: the mean of Fx over the rows from 0.02 s to 0.1 s against
@@ -71,13 +53,14 @@ TEST_P(BodyLoads, AGateHeldStillBearsTheHydrostaticThrust) {
     run(gate_with("motion: {velocity: [0, 0, 1.5], start: 5, stop: 6}"),
         run_into(dir.path(), 1, 0.1, backend()));
     const std::string csv = dir.path() + "/bodies.csv";
-    const std::vector<double> fx = column(csv, "gate_Fx"), dz = column(csv, "gate_dz");
+    const std::vector<double> fx = testing::csv_column(csv, "gate_Fx"),
+                              dz = testing::csv_column(csv, "gate_dz");
     ASSERT_GE(fx.size(), 5u);
     double mean = 0.0;
     for (std::size_t k = 1; k < fx.size(); ++k) mean += fx[k] / double(fx.size() - 1);
     EXPECT_NEAR(mean, 0.5 * 1000.0 * 9.81 * 0.2 * 0.2 * 0.1, 0.15 * 19.62);
     for (double d : dz) EXPECT_EQ(d, 0.0);
-    const std::vector<double> fy = column(csv, "gate_Fy");
+    const std::vector<double> fy = testing::csv_column(csv, "gate_Fy");
     for (double f : fy) EXPECT_LT(std::fabs(f), 0.05 * 19.62);
 }
 
@@ -87,12 +70,13 @@ TEST_P(BodyLoads, ARisingGatesRowsFollowItsLawTheSameBytesOnThreeDevices) {
     run(gate, run_into(one.path(), 1, 0.1, backend()));
     run(gate, run_into(three.path(), 3, 0.1, backend()));
     const std::string csv = one.path() + "/bodies.csv";
-    const std::vector<double> t = column(csv, "time"), dz = column(csv, "gate_dz");
+    const std::vector<double> t = testing::csv_column(csv, "time"),
+                              dz = testing::csv_column(csv, "gate_dz");
     ASSERT_GE(t.size(), 6u);
     EXPECT_EQ(t.front(), 0.0);
     EXPECT_DOUBLE_EQ(t.back(), 0.1);
     for (std::size_t k = 0; k < t.size(); ++k) EXPECT_NEAR(dz[k], 1.5 * t[k], 1e-8);
-    for (double v : column(csv, "gate_vz")) EXPECT_EQ(v, 1.5);
+    for (double v : testing::csv_column(csv, "gate_vz")) EXPECT_EQ(v, 1.5);
     EXPECT_EQ(testing::read_text(csv), testing::read_text(three.path() + "/bodies.csv"));
 }
 

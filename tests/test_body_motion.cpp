@@ -135,7 +135,7 @@ TEST(BodyLaws, ATurningBodyTurnsAboutItsMovingHinge) {
     EXPECT_NEAR(m.velocity.x, -2.0 * (-0.2 * std::cos(angle)), 1e-5);
     EXPECT_NEAR(m.velocity.z, 0.5 - (-2.0) * (-0.2 * std::sin(angle)), 1e-5);
     // A ghost offset turns by the same angles.
-    const Vec3 g = turn_offset(make_vec3(0.01f, 0.0f, 0.0f), law, angle);
+    const Vec3 g = turn_offset(make_vec3(0.01f, 0.0f, 0.0f), BodyLaws{&law, nullptr, 1}, 0, angle);
     EXPECT_NEAR(g.x, 0.01 * std::cos(angle), 1e-8);
     EXPECT_NEAR(g.z, -0.01 * std::sin(angle), 1e-8);
 }

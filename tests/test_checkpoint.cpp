@@ -2,6 +2,7 @@
 // checkpoint is refused (naming the check) before anything runs, the newest two are kept.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -117,6 +118,20 @@ TEST(CheckpointFile, AFilterThatIsNotTheRowsIsRefused) {
     EXPECT_NE(err.find("does not match gauges.csv's columns"), std::string::npos) << err;
     err = refusal([](StreamingLowPass::State& f) { f.peaks.smallest_time.pop_back(); });
     EXPECT_NE(err.find("does not match gauges.csv's columns"), std::string::npos) << err;
+}
+
+TEST(CheckpointFile, FloatingBodiesRoundTripAndANonFiniteStateIsRefused) {
+    testing::TempDir dir("floating");
+    RunState s = read_checkpoint(a_checkpoint(dir.path()));
+    s.floating = {1.0, 0.6, 0.25, -3.5};
+    const std::string path = dir.path() + "/floating.chk";
+    write_checkpoint(path, s);
+    EXPECT_EQ(read_checkpoint(path).floating, s.floating);
+    s.floating[2] = NAN;
+    write_checkpoint(path, s);  // well formed, checksums and all
+    const std::string err = message_of([&] { read_checkpoint(path); });
+    EXPECT_NE(err.find("section FLOT"), std::string::npos) << err;
+    EXPECT_NE(err.find("not finite"), std::string::npos) << err;
 }
 
 TEST(CheckpointFile, EveryTruncationIsRefused) {

@@ -23,36 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "mpi_support.h"
 #include "test_support.h"
 
 namespace sph {
 namespace {
-
-struct Job {
-    int code = -1;
-    std::string output;
-    double seconds = 0.0;
-};
-
-// mpirun as CMake found it, oversubscribed and allowed as root (CI), starting `ranks` processes.
-std::string mpirun(int ranks) {
-    return std::string(SPH_MPIEXEC) + " --oversubscribe --allow-run-as-root -np " +
-           std::to_string(ranks) + " ";
-}
-
-// Runs a shell command, stdout and stderr together.
-Job run_command(const std::string& command) {
-    const auto start = std::chrono::steady_clock::now();
-    Job job;
-    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-    if (pipe == nullptr) return job;
-    char buffer[4096];
-    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) job.output += buffer;
-    const int status = pclose(pipe);
-    job.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    job.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return job;
-}
 
 // Runs `ranks` dambreak processes under mpirun (0: the program alone).
 Job run(int ranks, const std::vector<std::string>& args) {

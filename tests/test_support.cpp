@@ -123,4 +123,19 @@ std::string read_text(const std::string& path) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+std::vector<double> csv_column(const std::string& path, const std::string& name) {
+    const std::vector<std::string> lines = read_lines(path);
+    std::vector<double> out;
+    std::size_t at = std::string::npos;
+    for (std::size_t row = 0; row < lines.size(); ++row) {
+        std::stringstream fields(lines[row]);
+        std::string field;
+        for (std::size_t k = 0; std::getline(fields, field, ','); ++k) {
+            if (row == 0 && field == name) at = k;
+            if (row > 0 && k == at) out.push_back(std::stod(field));
+        }
+    }
+    return out;
+}
+
 }  // namespace sph::testing

@@ -64,6 +64,8 @@ std::optional<RunOptions> parse_options(Problem& problem, const std::vector<std:
 std::vector<std::string> read_lines(const std::string& path);
 // The whole text of a file ("" when it cannot be read).
 std::string read_text(const std::string& path);
+// Column `name` of a CSV file's rows, as numbers (none where no column has that name).
+std::vector<double> csv_column(const std::string& path, const std::string& name);
 
 // Options for a small, quiet run on the given back end.
 RunOptions small_run(double dp, double t_end, BackendChoice backend = BackendChoice::kCpu);

@@ -149,14 +149,15 @@ float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end) {
 }
 
 void body_loads(const InstrumentArgs& args, const FixedPos* moment_points, std::uint32_t bodies,
-                unsigned long long* sums) {
+                std::uint64_t floating, unsigned long long* sums) {
     const std::size_t n = std::size_t(bodies) * kBodyLoadSums;
 #pragma omp parallel
     {
         std::vector<unsigned long long> mine(n, 0);  // integers: any order adds the same bits
 #pragma omp for schedule(static)
         for (Index i = args.owned_begin; i < Index(args.owned_end); ++i) {
-            const ParticleLoad load = body_particle_load(std::uint32_t(i), args, moment_points);
+            const ParticleLoad load =
+                body_particle_load(std::uint32_t(i), args, moment_points, floating);
             if (load.body < 0) continue;
             for (int k = 0; k < kBodyLoadSums; ++k) {
                 mine[std::size_t(load.body) * kBodyLoadSums + k] +=

@@ -35,7 +35,7 @@ void front_keys(const InstrumentArgs& args, const FrontSpec& front, float key_li
 // The loads on moving bodies (body_loads_body.h) of the particles [owned_begin, owned_end):
 // kBodyLoadSums per body added into `sums` (two's complement, so that they wrap as they add).
 void body_loads(const InstrumentArgs& args, const FixedPos* moment_points, std::uint32_t bodies,
-                unsigned long long* sums);
+                std::uint64_t floating, unsigned long long* sums);
 // Minimum of dt_max over [begin, end); NaN if any element is NaN.
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end);
 // Euler with the dt of `dt` (step_dt.h: euler_dt); nothing where that dt is unusable.

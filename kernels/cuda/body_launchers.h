@@ -11,7 +11,7 @@ namespace sph::cuda {
 
 // Adds the loads of the particles [args.owned_begin, args.owned_end) into `sums`
 // (kBodyLoadSums per body, device memory) with integer atomics: any order, the same bits.
-void body_loads(const InstrumentArgs& args, const FixedPos* moment_points, unsigned long long* sums,
-                cudaStream_t stream);
+void body_loads(const InstrumentArgs& args, const FixedPos* moment_points, std::uint64_t floating,
+                unsigned long long* sums, cudaStream_t stream);
 
 }  // namespace sph::cuda

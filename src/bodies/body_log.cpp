@@ -45,9 +45,9 @@ std::vector<std::string> BodyLog::columns(const std::string& name) {
     return out;
 }
 
-BodyLog::BodyLog(const BodyTable& table, double every, const std::string& file_dir,
-                 double resumed_at)
-    : table_(table), every_(every) {
+BodyLog::BodyLog(const BodyTable& table, const FloatingBodies* floating, double every,
+                 const std::string& file_dir, double resumed_at)
+    : table_(table), floating_(floating), every_(every) {
     std::vector<std::string> all;
     for (const std::string& name : table_.names) {
         for (const std::string& c : columns(name)) all.push_back(c);
@@ -68,9 +68,19 @@ bool BodyLog::due(double time, double previous, bool last) const {
     return last || std::floor(time / every_) > std::floor(previous / every_);
 }
 
+BodyState BodyLog::state(std::size_t b, double time) const {
+    if (floating_ != nullptr && floating_->floats(b)) return floating_->log_state(b);
+    return body_state_at(table_, b, time);
+}
+
 std::vector<FixedPos> BodyLog::moment_points(double time, const PositionFrame& frame) const {
     std::vector<FixedPos> points;
     for (std::size_t b = 0; b < table_.laws.size(); ++b) {
+        if (floating_ != nullptr && floating_->floats(b)) {  // about its centre now
+            const auto c = floating_->centre(b);
+            points.push_back(frame.fixed(c[0], c[1], c[2], 0.0f));
+            continue;
+        }
         const BodyState s = body_state_at(table_, b, time);
         const auto& p = table_.moment_points[b];
         points.push_back(frame.fixed(p[0] + s.displacement[0], p[1] + s.displacement[1],
@@ -82,7 +92,7 @@ std::vector<FixedPos> BodyLog::moment_points(double time, const PositionFrame& f
 void BodyLog::write(double time, const std::vector<unsigned long long>& sums) {
     std::vector<double> values;
     for (std::size_t b = 0; b < table_.laws.size(); ++b) {
-        const BodyState s = body_state_at(table_, b, time);
+        const BodyState s = state(b, time);
         for (int a = 0; a < 3; ++a) values.push_back(s.displacement[a]);
         values.push_back(s.angle);
         for (int a = 0; a < 3; ++a) values.push_back(s.velocity[a]);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bodies/floating_bodies.h"
 #include "devices/device.h"
 #include "gauge_csv.h"
 
@@ -22,7 +23,9 @@ class BodyLog {
 public:
     // Rows every `every` seconds of simulated time into `file_dir`/bodies.csv (empty: none, as on
     // ranks other than 0); `resumed_at` >= 0: a restart from that time.
-    BodyLog(const BodyTable& table, double every, const std::string& file_dir, double resumed_at);
+    // `floating` (kept by the caller): the floating bodies' states, which their rows take.
+    BodyLog(const BodyTable& table, const FloatingBodies* floating, double every,
+            const std::string& file_dir, double resumed_at);
 
     // Whether a row is due at `time`, the step before having ended at `previous`: a multiple of
     // `every` was passed, or it is the run's end (`last`). The same on every rank and restart.
@@ -36,7 +39,11 @@ public:
     static std::vector<std::string> columns(const std::string& name);
 
 private:
+    // Body b's state at `time`: by its law, or as it floats.
+    BodyState state(std::size_t b, double time) const;
+
     BodyTable table_;
+    const FloatingBodies* floating_;
     double every_;
     std::unique_ptr<GaugeCsv> csv_;
 };

@@ -61,6 +61,17 @@ void check_law(const MovingBody& b) {
         case MotionKind::kSeries:
             check_series(b);
             return;
+        case MotionKind::kFloating: {
+            const FloatingSpec& f = b.floating;
+            const bool weighed = (f.density > 0.0 && std::isfinite(f.density)) ||
+                                 (f.mass > 0.0 && std::isfinite(f.mass));
+            if (!weighed) throw body_error(b, "it floats: give it a finite density or mass > 0");
+            for (double i : f.inertia) {
+                if (!(i >= 0.0) || !std::isfinite(i))
+                    throw body_error(b, "its moments of inertia must be finite and >= 0");
+            }
+            return;
+        }
         default:
             return;
     }
@@ -278,6 +289,16 @@ std::string describe_body(const MovingBody& b) {
             s << "series of " << b.series.size() << " samples from " << b.series.front()[0]
               << " s to " << b.series.back()[0] << " s";
             break;
+        case MotionKind::kFloating: {
+            const FloatingSpec& f = b.floating;
+            s << "floating, density " << f.density << " kg/m^3, mass " << f.mass << " kg, inertia "
+              << f.inertia[0] << " " << f.inertia[1] << " " << f.inertia[2]
+              << " kg m^2, moves along ";
+            for (int a = 0; a < 3; ++a) s << (f.move[a] ? "xyz"[a] : '-');
+            s << ", turns about ";
+            for (int a = 0; a < 3; ++a) s << (f.turn[a] ? "xyz"[a] : '-');
+            return s.str();
+        }
         default:
             s << "still";
     }

@@ -175,10 +175,49 @@ void add_wave_maker_law(const CaseBody& b, MovingBody& body) {
     }
 }
 
+// The axes a list names ([x, z]), for a floating body's move and turn.
+void read_axes(const YamlFields& f, const YAML::Node& node, const char* what, bool axes[3]) {
+    if (!node.IsSequence()) f.fail(node, std::string(what) + " is a list of axes, as [x, z]");
+    for (int a = 0; a < 3; ++a) axes[a] = false;
+    for (const YAML::Node& item : node) {
+        const std::string axis = f.text(item, what);
+        if (axis != "x" && axis != "y" && axis != "z") f.fail(item, "an axis is x, y or z");
+        if (axes[axis[0] - 'x']) f.fail(item, "axis " + axis + " is listed twice");
+        axes[axis[0] - 'x'] = true;
+    }
+}
+
+// floating: {density | mass, inertia, move, turn} (problem.h: FloatingSpec).
+FloatingSpec read_floating(const YamlFields& f, const YAML::Node& node) {
+    f.require_map(node, "a floating body", {"density", "mass", "inertia", "move", "turn"});
+    FloatingSpec spec;
+    if ((node["density"] ? 1 : 0) + (node["mass"] ? 1 : 0) != 1) {
+        f.fail(node, "a floating body needs exactly one of density [kg/m^3] or mass [kg]");
+    }
+    if (const YAML::Node d = node["density"]) {
+        spec.density = f.number(d, "density");
+        if (!(spec.density > 0.0)) f.fail(d, "density must be positive");
+    }
+    if (const YAML::Node m = node["mass"]) {
+        spec.mass = f.number(m, "mass");
+        if (!(spec.mass > 0.0)) f.fail(m, "mass must be positive");
+    }
+    if (const YAML::Node i = node["inertia"]) {
+        if (!i.IsSequence() || i.size() != 3) f.fail(i, "inertia is [Ixx, Iyy, Izz] in kg m^2");
+        for (std::size_t a = 0; a < 3; ++a) {
+            spec.inertia[a] = f.number(i[a], "inertia");
+            if (!(spec.inertia[a] > 0.0)) f.fail(i[a], "a moment of inertia must be positive");
+        }
+    }
+    if (const YAML::Node m = node["move"]) read_axes(f, m, "move", spec.move);
+    if (const YAML::Node t = node["turn"]) read_axes(f, t, "turn", spec.turn);
+    return spec;
+}
+
 }  // namespace
 
 CaseBody read_case_body(const YamlFields& f, const YAML::Node& node) {
-    f.require_map(node, "a body", {"name", "region", "solid", "motion"});
+    f.require_map(node, "a body", {"name", "region", "solid", "motion", "floating"});
     CaseBody body;
     body.place = f.place(node);
     body.name = f.text(f.required(node, "name", "a body"), "a body's name");
@@ -187,7 +226,15 @@ CaseBody read_case_body(const YamlFields& f, const YAML::Node& node) {
     }
     if (const YAML::Node r = node["region"]) body.region = f.box(r, "a body's region");
     if (const YAML::Node s = node["solid"]) body.solid = f.text(s, "a body's solid");
-    body.law = read_motion(f, f.required(node, "motion", "a body"), body);
+    if ((node["motion"] ? 1 : 0) + (node["floating"] ? 1 : 0) != 1) {
+        f.fail(node, "a body needs exactly one of motion (a law) or floating");
+    }
+    if (const YAML::Node fl = node["floating"]) {
+        body.floating = read_floating(f, fl);
+        body.law.kind = MotionKind::kFloating;
+        return body;
+    }
+    body.law = read_motion(f, node["motion"], body);
     return body;
 }
 
@@ -198,6 +245,7 @@ std::vector<MovingBody> case_moving_bodies(const CaseDescription& c,
         MovingBody body;
         body.source = b.place.text();
         body.law = b.law;
+        body.floating = b.floating;
         body.region = NamedRegion{b.name, b.region, nullptr};
         if (!b.solid.empty()) {
             bool found = false;

@@ -11,6 +11,7 @@
 #include "geometry/box.h"
 #include "geometry/transform.h"
 #include "instruments.h"
+#include "problem.h"
 
 namespace sph {
 
@@ -83,9 +84,10 @@ struct CaseBody {
     enum class Waves { kNone, kRegular, kSolitary } waves = Waves::kNone;
     double wave_height = 0.0, wave_period = 0.0, wave_depth = 0.0;
     double ramp_periods = 2.0;
-    int axis = 0;         // the waves' direction: 0 x, 1 y
-    bool flap = false;    // a flap hinged at law.hinge, not a piston
-    bool hinged = false;  // a series with a hinge given (its angles turn the body about it)
+    int axis = 0;           // the waves' direction: 0 x, 1 y
+    bool flap = false;      // a flap hinged at law.hinge, not a piston
+    bool hinged = false;    // a series with a hinge given (its angles turn the body about it)
+    FloatingSpec floating;  // law.kind == kFloating: its mass and freedoms
     CasePlace place;
 };
 

@@ -290,6 +290,22 @@ double decode_end(const std::string& bytes, const std::string& name, double time
     return end_reached;
 }
 
+// The floating bodies' masses and states (RunState::floating): finite doubles.
+std::string encode_floating(const std::vector<double>& floating) {
+    ByteWriter out;
+    out.put_vector(floating);
+    return std::move(out.bytes());
+}
+
+std::vector<double> decode_floating(const std::string& bytes, const std::string& name) {
+    ByteReader in(bytes, name + ", section FLOT");
+    std::vector<double> v = in.take_vector<double>("the floating bodies");
+    for (double x : v) {
+        if (!std::isfinite(x)) in.fail("a floating body's state that is not finite");
+    }
+    return v;
+}
+
 }  // namespace
 
 void write_checkpoint(const std::string& path, const RunState& state) {
@@ -306,6 +322,7 @@ void write_checkpoint(const std::string& path, const RunState& state) {
     if (state.outputs.gauge_filter)
         file.sections.push_back({"GFLT", encode_gauge_filter(*state.outputs.gauge_filter)});
     if (state.end_reached) file.sections.push_back({"ENDT", encode_end(*state.end_reached)});
+    if (!state.floating.empty()) file.sections.push_back({"FLOT", encode_floating(state.floating)});
     write_sectioned_file(path, file);
 }
 
@@ -341,6 +358,7 @@ RunState parse_checkpoint(const std::string& bytes, const std::string& name) {
     }
     if (has("GFLT")) s.outputs.gauge_filter = decode_gauge_filter(section("GFLT"), name, s.outputs);
     if (has("ENDT")) s.end_reached = decode_end(section("ENDT"), name, s.time);
+    if (has("FLOT")) s.floating = decode_floating(section("FLOT"), name);
     return s;
 }
 

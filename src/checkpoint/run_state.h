@@ -59,6 +59,9 @@ struct RunState {
 
     OutputPositions outputs;
 
+    // The floating bodies' masses and states (bodies/floating_bodies.h: saved), if any.
+    std::vector<double> floating;
+
     // On the checkpoint a run leaves at its end (Simulation::write_end_checkpoint): the --t-end
     // it went on to from this state and reached. A restart from it must ask for a later one.
     std::optional<double> end_reached;

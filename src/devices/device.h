@@ -227,9 +227,12 @@ public:
     virtual void set_bodies(const BodyTable& bodies) = 0;
     // The loads of the internal particles on the bodies (kernels/body_loads_body.h), waiting for
     // the work queued so far: kBodyLoadSums a body, in units of 1 / kLoadScale, two's complement,
-    // about each body's moment point (`moment_points`, one a body).
-    virtual std::vector<unsigned long long> body_loads(
-        const std::vector<FixedPos>& moment_points) = 0;
+    // about each body's moment point (`moment_points`, one a body); of the state between steps,
+    // or, `predicted`, of the predicted state (what a corrector's Forces read).
+    virtual std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points,
+                                                       bool predicted) = 0;
+    // The floating bodies' poses for the next Euler (body_motion.h: BodyPose), one a body.
+    virtual void set_body_poses(const std::vector<BodyPose>& poses) = 0;
     virtual void start_measuring(const FrontSpec* front) = 0;
     virtual InstrumentSums finish_measuring() = 0;
     InstrumentSums measure(const FrontSpec* front) {

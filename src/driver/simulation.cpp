@@ -225,9 +225,11 @@ void Simulation::set_up_instruments(const LaidOut& laid) {
     // The sensors asked for must have a wall behind them; the problem's own may lose theirs to a
     // geometry change (a scenario without the obstacle) and then read NaN.
     check_wall_sensors(options_.walls, laid.particles, params_);
-    bodies_ = checked_body_table(problem_.bodies(options_.dp), laid.particles,
-                                 problem_.domain(options_.dp), options_.t_end,
-                                 saved_ ? saved_->time : 0.0);
+    const std::vector<MovingBody> bodies = problem_.bodies(options_.dp);
+    bodies_ = checked_body_table(bodies, laid.particles, problem_.domain(options_.dp),
+                                 options_.t_end, saved_ ? saved_->time : 0.0);
+    floating_ = FloatingBodies(bodies, laid.particles, options_.dp, params_.gravity);
+    if (saved_) floating_.restore(saved_->floating, "the checkpoint");
     const Box domain = problem_.domain(options_.dp);
     instrument_plan_ =
         plan_instruments(instruments_, params_, domain.lo[2], domain.hi[2], grid_.frame);
@@ -301,6 +303,7 @@ void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceM
     group_ = std::make_unique<DeviceGroup>(std::move(devices), std::move(slices), grid_, span_);
     group_->set_instrument_sites(instrument_plan_.sites);
     group_->set_bodies(bodies_);
+    if (!floating_.empty()) group_->set_floating(floating_hook());
     group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
     group_->exchange_device_memory(options_.mpi_direct);
     // With several devices the timings are always gathered and logged; with balancing off the

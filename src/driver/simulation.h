@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bodies/body_log.h"
+#include "bodies/floating_bodies.h"
 #include "cell_grid.h"
 #include "checkpoint/checkpoint_folder.h"
 #include "checkpoint/run_state.h"
@@ -160,6 +161,8 @@ private:
     // bodies.csv (simulation_bodies.cpp): opened (a fresh run's row at t = 0 written), and a row
     // at each step that is due after the one that ended at `previous`.
     void open_body_log();
+    // What the devices' group calls for the floating bodies at each stage (floating_).
+    DeviceGroup::FloatingHook floating_hook();
     void log_bodies(double previous, bool last);
     bool checkpoint_due() const;
     // Writes the row under way; a frame that failed in the background fails the run after a
@@ -196,6 +199,7 @@ private:
     Instruments instruments_;
     InstrumentPlan instrument_plan_;
     BodyTable bodies_;                   // the moving bodies' laws, as the devices have them
+    FloatingBodies floating_;            // the floating ones' states (none: no floating body)
     std::unique_ptr<BodyLog> body_log_;  // bodies.csv, where there are bodies and output
     // Whether the devices' particles are sorted into cells, which the devices' instruments read:
     // not before the first rebuild (start_measuring).

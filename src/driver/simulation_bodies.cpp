@@ -10,7 +10,7 @@ namespace sph {
 void Simulation::open_body_log() {
     if (bodies_.laws.empty() || !options_.write_output) return;
     const bool resumed = restarts_ > 0;
-    body_log_ = std::make_unique<BodyLog>(bodies_, options_.gauge_every,
+    body_log_ = std::make_unique<BodyLog>(bodies_, &floating_, options_.gauge_every,
                                           writes_files() ? options_.output_dir : std::string(),
                                           resumed ? time_ : -1.0);
     if (!resumed) log_bodies(-options_.gauge_every, false);  // the row at t = 0
@@ -34,6 +34,18 @@ void Simulation::log_bodies(double previous, bool last) {
         }
     }
     body_log_->write(time_, sums);
+}
+
+DeviceGroup::FloatingHook Simulation::floating_hook() {
+    const PositionFrame frame = grid_.frame;
+    DeviceGroup::FloatingHook hook;
+    hook.moment_points = [this, frame](Stage stage) {
+        return floating_.moment_points(stage == Stage::kCorrector, frame);
+    };
+    hook.advance = [this](Stage stage, const std::vector<unsigned long long>& sums, double dt) {
+        return floating_.advance(stage == Stage::kCorrector, sums, dt);
+    };
+    return hook;
 }
 
 }  // namespace sph

@@ -63,6 +63,7 @@ RunState Simulation::capture_state(const OutputPositions& outputs, double loop_s
     s.halo = map.halo();
     if (balancer_) s.balancer = balancer_->state();
     s.outputs = outputs;
+    s.floating = floating_.saved();
     return s;
 }
 

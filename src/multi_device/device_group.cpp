@@ -37,9 +37,7 @@ DeviceGroup::DeviceGroup(std::vector<std::unique_ptr<Device>> devices, SliceMap 
       host_track_(devices_.size()),
       markers_(devices_.size(), 0),
       minima_queued_(devices_.size(), 0),
-      barrier_(span_.end_local() - span_.first_local(),
-               span_.spread() ? std::function<void()>([this] { share_across_ranks(); })
-                              : std::function<void()>()),
+      barrier_(span_.end_local() - span_.first_local(), [this] { open_barrier(); }),
       remote_(devices_.size()) {
     if (slices_.devices() != size()) throw std::logic_error("DeviceGroup: slice map size");
     if (int(devices.size()) != span_.end_local() - span_.first_local()) {
@@ -120,7 +118,7 @@ void DeviceGroup::set_bodies(const BodyTable& bodies) {
 std::vector<unsigned long long> DeviceGroup::body_loads(const std::vector<FixedPos>& points) {
     std::vector<unsigned long long> sums(points.size() * kBodyLoadSums, 0);
     for (int d = span_.first_local(); d < span_.end_local(); ++d) {
-        const std::vector<unsigned long long> part = devices_[d]->body_loads(points);
+        const std::vector<unsigned long long> part = devices_[d]->body_loads(points, false);
         for (std::size_t k = 0; k < sums.size(); ++k) sums[k] += part[k];  // integers: any order
     }
     return sums;
@@ -283,6 +281,7 @@ void DeviceGroup::fail(std::exception_ptr error) {
 
 void DeviceGroup::euler(int d, Stage stage, const StepClock& clock) {
     Device& dev = *devices_[d];
+    if (floating_.advance) move_floating_bodies(d, stage, clock);
     {
         TracedRegion region(host_track_[d], "euler launch", "launch");
         dev.euler(stage, clock);

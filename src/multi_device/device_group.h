@@ -91,6 +91,16 @@ public:
     void set_bodies(const BodyTable& bodies);
     // The loads on the bodies summed over the local devices (Device::body_loads).
     std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points);
+    // Floating bodies (none unless set): before each Euler, every device's loads on the bodies
+    // of the stage (about hook.moment_points(stage)) are summed and handed to hook.advance with
+    // the step's dt (0 where it is unusable), as a barrier opens; the poses it returns go to every
+    // device for that Euler (device_group_floating.cpp). The host waits for each stage.
+    struct FloatingHook {
+        std::function<std::vector<FixedPos>(Stage)> moment_points;
+        std::function<std::vector<BodyPose>(Stage, const std::vector<unsigned long long>&, double)>
+            advance;
+    };
+    void set_floating(FloatingHook hook);
     void start_measuring(const FrontSpec* front);
     InstrumentSums finish_measuring();
     InstrumentSums measure(const FrontSpec* front) {
@@ -204,6 +214,17 @@ private:
     void plan_sends(int d);
     std::uint32_t left_external(int d) const;
     void euler(int d, Stage stage, const StepClock& clock);
+    // --- Floating bodies (device_group_floating.cpp) ---
+    // Device d's loads for the stage, then the poses from every device's, before its Euler.
+    void move_floating_bodies(int d, Stage stage, const StepClock& clock);
+    // As the barrier opens: across ranks what the workers share, then the floating bodies.
+    void open_barrier();
+    void advance_floating_bodies();
+    FloatingHook floating_;
+    std::vector<std::vector<unsigned long long>> floating_sums_;  // per device: the stage's loads
+    std::vector<double> floating_dt_;  // per device: the step's dt, as it read it
+    std::vector<int> floating_due_;    // per device: 1 + the stage's index when due, else 0
+    std::vector<BodyPose> floating_poses_;
     void wait_for_neighbour_markers(int d);
     void wait_at_barrier(int d, double& seconds, const char* name);
     // Blocks until `ready` (called under marker_mutex_) holds, or throws BarrierAborted.

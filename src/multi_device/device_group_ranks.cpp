@@ -23,6 +23,9 @@ void DeviceGroup::share_across_ranks() {
         mine.put(local_min_[0][d]);
         mine.put(local_min_[1][d]);
         mine.put(forces_seconds_[d]);
+        if (floating_.advance) {  // the stage's loads on the floating bodies
+            for (unsigned long long s : floating_sums_[d]) mine.put(s);
+        }
     }
     const std::vector<std::string> all = span_.ranks()->all_gather(mine.bytes());
     for (int r = 0; r < int(all.size()); ++r) {
@@ -34,6 +37,9 @@ void DeviceGroup::share_across_ranks() {
             local_min_[0][d] = from.take<float>("minimum");
             local_min_[1][d] = from.take<float>("minimum");
             forces_seconds_[d] = from.take<double>("Forces seconds");
+            if (!floating_.advance) continue;
+            for (unsigned long long& s : floating_sums_[d])
+                s = from.take<unsigned long long>("loads");
         }
     }
 }

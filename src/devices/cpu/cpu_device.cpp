@@ -141,12 +141,18 @@ void CpuDevice::inject_fault() {
     throw std::runtime_error("injected fault on a CPU device (testing)");
 }
 
-std::vector<unsigned long long> CpuDevice::body_loads(const std::vector<FixedPos>& moment_points) {
+std::vector<unsigned long long> CpuDevice::body_loads(const std::vector<FixedPos>& moment_points,
+                                                      bool predicted) {
     use_threads();
     std::vector<unsigned long long> sums(moment_points.size() * kBodyLoadSums, 0);
+    InstrumentArgs args = instrument_args();
+    if (predicted) {
+        args.pos = predicted_pos();
+        args.velrho = predicted_velrho();
+    }
     if (!moment_points.empty()) {
-        cpu::body_loads(instrument_args(), moment_points.data(),
-                        std::uint32_t(moment_points.size()), sums.data());
+        cpu::body_loads(args, moment_points.data(), std::uint32_t(moment_points.size()),
+                        floating_bits(bodies_.laws.data(), bodies_.laws.size()), sums.data());
     }
     return sums;
 }

@@ -57,7 +57,9 @@ public:
     // Measures at once; finish_measuring hands the result over.
     void set_instrument_sites(const std::vector<InstrumentSite>& sites) override;
     void set_bodies(const BodyTable& bodies) override { bodies_ = bodies; }
-    std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points) override;
+    std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points,
+                                               bool predicted) override;
+    void set_body_poses(const std::vector<BodyPose>& poses) override { body_poses_ = poses; }
     void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
 
@@ -131,6 +133,7 @@ private:
     HostArray<std::uint32_t> list_rows_;  // each list warp's first row (neighbour_list.h)
     HostArray<InstrumentSite> instrument_sites_;
     BodyTable bodies_;                         // the moving bodies' laws (set_bodies)
+    std::vector<BodyPose> body_poses_;         // the floating bodies' (set_body_poses)
     std::uint32_t instrument_site_count_ = 0;  // of instrument_sites_, set
     HostArray<SiteSums> instrument_sums_;
     std::optional<InstrumentSums> measurement_;  // started, not yet finished

@@ -210,7 +210,8 @@ void CpuDevice::set_minima(Stage stage, const std::vector<float>& minima) {
 
 EulerArgs CpuDevice::euler_args() {
     const BodyLaws bodies{bodies_.laws.data(), bodies_.samples.data(),
-                          std::uint32_t(bodies_.laws.size())};
+                          std::uint32_t(bodies_.laws.size()),
+                          body_poses_.empty() ? nullptr : body_poses_.data()};
     const bool mdbc = params_.boundary == BoundaryModel::kMdbc;
     return EulerArgs{buffers_.current.pos.data(),
                      buffers_.current.velrho.data(),

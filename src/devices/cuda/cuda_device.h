@@ -77,7 +77,9 @@ public:
     }
     void set_instrument_sites(const std::vector<InstrumentSite>& sites) override;
     void set_bodies(const BodyTable& bodies) override;
-    std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points) override;
+    std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points,
+                                               bool predicted) override;
+    void set_body_poses(const std::vector<BodyPose>& poses) override;
     void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
     void wait_for_measurement() override;
@@ -203,6 +205,8 @@ private:
     // instrument_sums_: the front's minima (cuda::FrontState), then each site's sums per plane.
     DeviceMemory instrument_sites_, instrument_sums_;
     DeviceMemory body_laws_, body_samples_;  // set_bodies: the moving bodies' laws
+    DeviceMemory body_poses_;                // set_body_poses: the floating bodies'
+    std::uint64_t floating_bits_ = 0;        // set_bodies: bit b where body b floats
     DeviceMemory body_points_, body_sums_;   // body_loads: moment points in, sums out
     std::uint32_t body_count_ = 0;
     int front_slot_ = 1;  // the FrontState slot of the last measurement of the front

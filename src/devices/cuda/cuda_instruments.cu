@@ -13,7 +13,8 @@
 namespace sph {
 
 // The loads on the moving bodies, after the work queued on the main stream (the last Euler).
-std::vector<unsigned long long> CudaDevice::body_loads(const std::vector<FixedPos>& moment_points) {
+std::vector<unsigned long long> CudaDevice::body_loads(const std::vector<FixedPos>& moment_points,
+                                                       bool predicted) {
     std::vector<unsigned long long> sums(moment_points.size() * kBodyLoadSums, 0);
     if (moment_points.empty()) return sums;
     SPH_CUDA_CHECK(cudaSetDevice(gpu_));
@@ -25,7 +26,12 @@ std::vector<unsigned long long> CudaDevice::body_loads(const std::vector<FixedPo
     SPH_CUDA_CHECK(cudaMemcpyAsync(body_points_.as<void>(), moment_points.data(), point_bytes,
                                    cudaMemcpyHostToDevice, stream_));
     SPH_CUDA_CHECK(cudaMemsetAsync(body_sums_.as<void>(), 0, sum_bytes, stream_));
-    cuda::body_loads(instrument_args(), body_points_.as<FixedPos>(),
+    InstrumentArgs args = instrument_args();
+    if (predicted) {
+        args.pos = predicted_pos();
+        args.velrho = predicted_velrho();
+    }
+    cuda::body_loads(args, body_points_.as<FixedPos>(), floating_bits_,
                      body_sums_.as<unsigned long long>(), stream_);
     SPH_CUDA_CHECK(cudaMemcpyAsync(sums.data(), body_sums_.as<void>(), sum_bytes,
                                    cudaMemcpyDeviceToHost, stream_));

@@ -116,10 +116,26 @@ void CudaDevice::set_bodies(const BodyTable& bodies) {
     upload(body_samples_, "body samples", bodies.samples.data(),
            bodies.samples.size() * sizeof(double));
     body_count_ = std::uint32_t(bodies.laws.size());
+    floating_bits_ = floating_bits(bodies.laws.data(), bodies.laws.size());
+}
+
+// Before the Euler that moves by them, on the stream it runs on: the host's copy may go once
+// this returns (a copy from pageable memory is staged before it does).
+void CudaDevice::set_body_poses(const std::vector<BodyPose>& poses) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    const std::size_t bytes = poses.size() * sizeof(BodyPose);
+    if (bytes == 0) return;
+    if (body_poses_.bytes() < bytes) {
+        SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));  // no Euler reads the old ones any more
+        body_poses_.allocate("body poses", bytes);
+    }
+    SPH_CUDA_CHECK(cudaMemcpyAsync(body_poses_.as<void>(), poses.data(), bytes,
+                                   cudaMemcpyHostToDevice, stream_));
 }
 
 EulerArgs CudaDevice::euler_args() const {
-    const BodyLaws bodies{body_laws_.as<BodyLaw>(), body_samples_.as<double>(), body_count_};
+    const BodyLaws bodies{body_laws_.as<BodyLaw>(), body_samples_.as<double>(), body_count_,
+                          body_poses_.bytes() > 0 ? body_poses_.as<BodyPose>() : nullptr};
     const bool mdbc = params_.boundary == BoundaryModel::kMdbc;
     return EulerArgs{buffers_.current.pos.as<FixedPos>(),
                      buffers_.current.velrho.as<Vec4>(),
