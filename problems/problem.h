@@ -29,15 +29,20 @@ struct NamedRegion {
 };
 
 // What a floating body (law.kind == MotionKind::kFloating, bodies/floating_body.h) weighs and
-// how it may move. Its centre of mass is its particles' centre; its inertia is its particles',
-// each a cube of side dp, unless given.
+// how it may move. Its centre of mass is its particles' centre unless given; its inertia is its
+// particles' about that centre, each a cube of side dp, unless given.
 struct FloatingSpec {
     double density = 0.0;  // [kg/m^3]: mass = density x its particles' volume (count x dp^3), or
     double mass = 0.0;     // [kg], when above 0 (a hollow solid's particles are not its volume)
     // Principal moments of inertia about the centre along x, y, z [kg m^2]; all 0: its particles'.
     std::array<double, 3> inertia = {0.0, 0.0, 0.0};
-    bool move[3] = {true, true, true};  // the axes its centre may move along
-    bool turn[3] = {true, true, true};  // the axes it may turn about
+    bool centre_given = false;
+    std::array<double, 3> centre = {0.0, 0.0, 0.0};  // [m] as laid out, where centre_given
+    bool move[3] = {true, true, true};               // the axes its centre may move along
+    bool turn[3] = {true, true, true};               // the axes it may turn about
+    // Hinged: it turns about the law's hinge line (BodyLaw::hinge, hinge_axis) and nothing else,
+    // its centre carried round it (move and turn do not apply).
+    bool hinged = false;
 };
 
 // A rigid body that moves by a prescribed law (body_motion.h), or floats: every wall particle

@@ -20,7 +20,7 @@ namespace {
 const std::string kFloating = "floating: {density: 500}";
 
 // cases/floating_box.yaml with its floating line replaced; `dry`: the box low in the tank and the
-// water kept to its far end, away from it.
+// water kept still in a pit at its far end, behind a solid wall, away from it.
 std::string floating_box_text(const std::string& floating, bool dry = false) {
     std::string text = testing::read_text(std::string(SPH_CASES_DIR) + "/floating_box.yaml");
     const auto replace = [&](const std::string& was, const std::string& now) {
@@ -32,6 +32,8 @@ std::string floating_box_text(const std::string& floating, bool dry = false) {
                 "box: {lo: [0.2, 0.05, 0.05], hi: [0.4, 0.15, 0.11]}");
         replace("region: {lo: [0, 0, 0], hi: [0.6, 0.2, 0.35]}",
                 "region: {lo: [0.5, 0, 0], hi: [0.6, 0.2, 0.35]}");
+        replace("below: 0.2", "below: 0.06");
+        replace("solids:\n", "solids:\n  - box: {lo: [0.46, 0, 0], hi: [0.5, 0.2, 0.12]}\n");
     }
     return text;
 }
@@ -106,6 +108,51 @@ TEST(FloatingBodies, ABoxDroppedInAirFallsFreelyAndRestsOnTheFloor) {
     }
 }
 
+// The complete elliptic integral of the first kind K(k), by the arithmetic-geometric mean.
+double elliptic_k(double k) {
+    double a = 1.0, b = std::sqrt(1.0 - k * k);
+    for (int i = 0; i < 20; ++i) {
+        const double next = 0.5 * (a + b);
+        b = std::sqrt(a * b);
+        a = next;
+    }
+    return M_PI / (2.0 * a);
+}
+
+// In air, hinged along y at (0.2, 0.33): a cube of side 0.1 m, its mass (1 kg), centre (0.3,
+// 0.13) and inertia (m a^2 / 6) given, released 0.4636 rad from hanging. A compound pendulum:
+// period 2 pi sqrt(I_h / (m g d)) (2 / pi) K(sin(theta0 / 2)), I_h = m (a^2 / 6 + d^2),
+// d = sqrt(0.05) m. The metric, chosen before the run: the period between the first and third
+// zero crossings of its angle in bodies.csv (rows every 2 ms) within 0.5 %.
+TEST(FloatingBodies, AHingedBoxSwingsAsACompoundPendulum) {
+    testing::TempDir dir("floating-hinged");
+    const double d = std::sqrt(0.05), theta0 = std::atan(0.5);
+    std::string text = floating_box_text(
+        "floating: {mass: 1, centre: [0.3, 0.1, 0.13], inertia: [0.0016666666666666668, "
+        "0.0016666666666666668, 0.0016666666666666668], hinge: {axis: y, at: [0.2, 0.1, 0.33]}}",
+        true);
+    const std::string was = "box: {lo: [0.2, 0.05, 0.05], hi: [0.4, 0.15, 0.11]}";
+    text.replace(text.find(was), was.size(),
+                 "box: {lo: [0.25, 0.05, 0.08], hi: [0.35, 0.15, 0.18]}");
+    RunOptions o = run_into(dir.path(), 0.02, 1.3);
+    o.gauge_every = 0.002;
+    run(CaseProblem(parse_case_text(text, std::string(SPH_CASES_DIR) + "/hinged.yaml")), o);
+    const std::string csv = dir.path() + "/bodies.csv";
+    const std::vector<double> t = testing::csv_column(csv, "time"),
+                              angle = testing::csv_column(csv, "box_angle");
+    std::vector<double> crossings;
+    for (std::size_t k = 1; k < t.size(); ++k) {
+        // Its angle is from where it was laid out: it hangs at theta0.
+        const double now = angle[k] - theta0, before = angle[k - 1] - theta0;
+        if ((now < 0.0) == (before < 0.0)) continue;
+        crossings.push_back(t[k] - (t[k] - t[k - 1]) * now / (now - before));
+    }
+    ASSERT_GE(crossings.size(), 3u);
+    const double small = 2.0 * M_PI * std::sqrt((0.01 / 6.0 + d * d) / (double(9.81f) * d));
+    const double period = small * 2.0 / M_PI * elliptic_k(std::sin(0.5 * theta0));
+    EXPECT_NEAR(crossings[2] - crossings[0], period, 0.005 * period);
+}
+
 class FloatingBodiesDevices : public testing::EveryBackend {};
 
 TEST_P(FloatingBodiesDevices, TheSameBytesOnThreeBalancedDevicesAsOnOne) {
@@ -159,6 +206,9 @@ TEST(FloatingBodiesCase, BadFloatingBodiesAreRefusedNamingTheLine) {
     refused("floating: {density: 500, turn: [y, y]}", "listed twice");
     refused("floating: {density: 500, inertia: [1, 2]}", "inertia is [Ixx, Iyy, Izz]");
     refused("floating: {density: 500, spin: 1}", "spin");
+    refused("floating: {density: 500, hinge: {axis: y, at: [0, 0, 0]}, turn: [x]}",
+            "a hinged body turns about its hinge alone");
+    refused("floating: {density: 500, centre: [0, 0]}", "floating body's centre");
     refused("floating: {density: 500}\n    motion: {velocity: [0, 0, 1]}",
             "exactly one of motion (a law) or floating");
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "bodies/floating_bodies.h"
 #include "body_loads_body.h"
@@ -85,6 +86,39 @@ TEST(FloatingBody, HeldAxesNeitherMoveNorTurn) {
     EXPECT_EQ(end.omega[2], 0.0);
     // About y alone: I alpha = M, I = m a^2 / 6.
     EXPECT_NEAR(end.omega[1], 0.02 / (0.04 / 6.0) * 0.1, 1e-9);
+}
+
+// A cube of side 0.1 m hanging 0.3 m below a hinge along y, swung 0.02 rad: a compound pendulum
+// of period 2 pi sqrt(I_h / (m g d)) (1 + theta0^2 / 16), I_h = m (a^2 / 6 + d^2).
+TEST(FloatingBody, AHingedBodySwingsAsACompoundPendulum) {
+    FloatingMass m = cube(1.0, 0.1);
+    m.hinged = true;
+    m.hinge_axis = 1;
+    m.hinge[2] = 0.3;
+    m.arm[2] = -0.3;
+    FloatingState s;
+    s.orientation[0] = std::cos(0.01);
+    s.orientation[2] = std::sin(0.01);
+    s = predict_floating(m, s, BodyLoad{}, kGravity, 0.0);  // carried round the hinge
+    const double dt = 1e-4;
+    double t = 0.0, previous = rotation_vector(s.orientation)[1];
+    std::vector<double> crossings;
+    while (crossings.size() < 3 && t < 3.0) {
+        const FloatingState p = predict_floating(m, s, BodyLoad{}, kGravity, dt);
+        s = correct_floating(m, s, p, BodyLoad{}, kGravity, dt);
+        t += dt;
+        const double angle = rotation_vector(s.orientation)[1];
+        if ((angle < 0.0) != (previous < 0.0)) {
+            crossings.push_back(t - dt * angle / (angle - previous));
+        }
+        previous = angle;
+        const double d = std::hypot(s.centre[0] - m.hinge[0], s.centre[2] - m.hinge[2]);
+        ASSERT_NEAR(d, 0.3, 1e-12);  // the centre stays on its circle
+    }
+    ASSERT_EQ(crossings.size(), 3u);
+    const double period =
+        2.0 * M_PI * std::sqrt((0.01 / 6.0 + 0.09) / (9.81 * 0.3)) * (1.0 + 0.02 * 0.02 / 16.0);
+    EXPECT_NEAR(crossings[2] - crossings[0], period, 2e-6 * period);
 }
 
 TEST(FloatingBody, ParticlesMoveRigidlyByThePose) {

@@ -9,15 +9,16 @@
 namespace sph {
 namespace {
 
-// Body b's particles: how many, their centre [m] and their inertia about it per unit mass, each
-// particle a cube of side dp [m^2].
+// Body b's particles: how many, their centre [m] (or the centre `spec` gives) and their inertia
+// about it per unit mass, each particle a cube of side dp [m^2].
 struct ParticleMoments {
     std::size_t count = 0;
     double centre[3] = {0.0, 0.0, 0.0};
     double inertia[9] = {};
 };
 
-ParticleMoments particle_moments(std::size_t b, const HostParticles& particles, double dp) {
+ParticleMoments particle_moments(std::size_t b, const HostParticles& particles, double dp,
+                                 const FloatingSpec& spec) {
     ParticleMoments m;
     const auto of_body = [&](std::size_t i) { return particles.type[i] == kFirstBody + b; };
     for (std::size_t i = 0; i < particles.size(); ++i) {
@@ -28,7 +29,9 @@ ParticleMoments particle_moments(std::size_t b, const HostParticles& particles, 
         ++m.count;
     }
     if (m.count == 0) return m;
-    for (double& c : m.centre) c /= double(m.count);
+    for (int a = 0; a < 3; ++a) {
+        m.centre[a] = spec.centre_given ? spec.centre[a] : m.centre[a] / double(m.count);
+    }
     for (std::size_t i = 0; i < particles.size(); ++i) {
         if (!of_body(i)) continue;
         double r[3];
@@ -43,6 +46,22 @@ ParticleMoments particle_moments(std::size_t b, const HostParticles& particles, 
     return m;
 }
 
+// A hinged body turns about its law's hinge line alone, its centre carried round it.
+void hinge_body(FloatingMass& mass, const BodyLaw& law) {
+    mass.hinged = true;
+    mass.hinge_axis = law.hinge_axis;
+    for (int a = 0; a < 3; ++a) {
+        mass.hinge[a] = law.hinge[a];
+        mass.move[a] = false;
+        mass.turn[a] = a == law.hinge_axis;
+    }
+}
+
+// The centre as laid out less the hinge, for a hinged body.
+void set_arm(FloatingMass& mass, const double laid_out[3]) {
+    for (int a = 0; a < 3; ++a) mass.arm[a] = laid_out[a] - mass.hinge[a];
+}
+
 }  // namespace
 
 FloatingBodies::FloatingBodies(const std::vector<MovingBody>& bodies,
@@ -51,7 +70,7 @@ FloatingBodies::FloatingBodies(const std::vector<MovingBody>& bodies,
     for (std::size_t b = 0; b < bodies.size(); ++b) {
         if (bodies[b].law.kind != MotionKind::kFloating) continue;
         const FloatingSpec& spec = bodies[b].floating;
-        const ParticleMoments m = particle_moments(b, particles, dp);
+        const ParticleMoments m = particle_moments(b, particles, dp, spec);
         Body body;
         body.index = b;
         body.mass.mass =
@@ -62,6 +81,7 @@ FloatingBodies::FloatingBodies(const std::vector<MovingBody>& bodies,
                                         "above 0, and wall particles in its region");
         }
         const bool given = spec.inertia[0] > 0.0 || spec.inertia[1] > 0.0 || spec.inertia[2] > 0.0;
+        body.inertia_given = given;
         for (int k = 0; k < 9; ++k) {
             body.mass.inertia[k] =
                 given ? (k % 4 == 0 ? spec.inertia[k / 4] : 0.0) : body.mass.mass * m.inertia[k];
@@ -72,6 +92,8 @@ FloatingBodies::FloatingBodies(const std::vector<MovingBody>& bodies,
             body.laid_out[a] = m.centre[a];
             body.now.centre[a] = m.centre[a];
         }
+        if (spec.hinged) hinge_body(body.mass, bodies[b].law);
+        set_arm(body.mass, body.laid_out);
         body.predicted = body.now;
         poses_[b] = pose_between(body.now, body.now);
         floating_.push_back(body);
@@ -183,9 +205,18 @@ void FloatingBodies::restore(const std::vector<double>& values, const std::strin
         if (v[0] != double(body.index)) {
             throw std::runtime_error(source + ": its floating bodies are not this run's");
         }
-        body.mass.mass = v[1];
+        // A branch may have changed its mass (bodies/body_changes.h): its inertia then scales
+        // with it, or is the one given.
+        const FloatingMass built = body.mass;
         std::copy(v + 2, v + 11, body.mass.inertia);
+        if (built.mass != v[1]) {
+            for (int k = 0; k < 9; ++k) {
+                body.mass.inertia[k] =
+                    body.inertia_given ? built.inertia[k] : v[2 + k] * built.mass / v[1];
+            }
+        }
         std::copy(v + 11, v + 14, body.laid_out);
+        set_arm(body.mass, body.laid_out);
         FloatingState& s = body.now;
         std::copy(v + 14, v + 17, s.centre);
         std::copy(v + 17, v + 20, s.velocity);

@@ -45,7 +45,9 @@ public:
     std::array<double, 3> centre(std::size_t b) const;
 
     // What a checkpoint keeps (mass, inertia and states, in doubles), and restoring it, which
-    // throws CorruptFile-like std::runtime_error naming `source` where it does not fit the run.
+    // throws std::runtime_error naming `source` where it does not fit the run. Where this run's
+    // mass differs from the checkpoint's (a branch changed it), it is kept, and the inertia
+    // scales with it unless it was given.
     std::vector<double> saved() const;
     void restore(const std::vector<double>& values, const std::string& source);
 
@@ -54,6 +56,7 @@ private:
         std::size_t index = 0;  // among the run's bodies
         FloatingMass mass;
         double laid_out[3] = {0.0, 0.0, 0.0};  // its centre as laid out [m]
+        bool inertia_given = false;
         FloatingState now, predicted;
     };
     const Body* find(std::size_t b) const;

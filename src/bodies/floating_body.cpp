@@ -60,9 +60,44 @@ void solve_free(Mat3 m, double b[3], const bool free[3], double x[3]) {
     }
 }
 
+// A hinged body's angular acceleration [rad/s^2] about its hinge line in `state` under `load`
+// (its moment about the centre): the moment of the load and of gravity about the line over the
+// moment of inertia about it.
+double hinged_acceleration(const FloatingMass& body, const FloatingState& state,
+                           const BodyLoad& load, const double gravity[3]) {
+    const int k = body.hinge_axis, a = (k + 1) % 3, b = (k + 2) % 3;
+    double r[3], f[3];
+    for (int i = 0; i < 3; ++i) {
+        r[i] = state.centre[i] - body.hinge[i];
+        f[i] = load.force[i] + body.mass * gravity[i];
+    }
+    const double moment = load.moment[k] + r[a] * f[b] - r[b] * f[a];
+    const Mat3 inertia = world_inertia(body, state.orientation);
+    return moment / (inertia[4 * k] + body.mass * (r[a] * r[a] + r[b] * r[b]));
+}
+
+// A hinged body's centre and velocity from its orientation and angular velocity.
+void carry_round_hinge(const FloatingMass& body, FloatingState& state) {
+    const Mat3 r = rotation_matrix(state.orientation);
+    double arm[3];
+    for (int a = 0; a < 3; ++a) {
+        arm[a] = r[3 * a] * body.arm[0] + r[3 * a + 1] * body.arm[1] + r[3 * a + 2] * body.arm[2];
+        state.centre[a] = body.hinge[a] + arm[a];
+    }
+    const double* w = state.omega;
+    state.velocity[0] = w[1] * arm[2] - w[2] * arm[1];
+    state.velocity[1] = w[2] * arm[0] - w[0] * arm[2];
+    state.velocity[2] = w[0] * arm[1] - w[1] * arm[0];
+}
+
 // The accelerations of the centre [m/s^2] and about it [rad/s^2] in `state` under `load`.
 void accelerations(const FloatingMass& body, const FloatingState& state, const BodyLoad& load,
                    const double gravity[3], double linear[3], double angular[3]) {
+    if (body.hinged) {
+        for (int a = 0; a < 3; ++a) linear[a] = angular[a] = 0.0;
+        angular[body.hinge_axis] = hinged_acceleration(body, state, load, gravity);
+        return;
+    }
     for (int a = 0; a < 3; ++a) {
         linear[a] = body.move[a] ? load.force[a] / body.mass + gravity[a] : 0.0;
     }
@@ -126,6 +161,7 @@ FloatingState predict_floating(const FloatingMass& body, const FloatingState& no
         by[a] = half * now.omega[a];
     }
     turn_quaternion(now.orientation, by, p.orientation);
+    if (body.hinged) carry_round_hinge(body, p);
     return p;
 }
 
@@ -143,6 +179,7 @@ FloatingState correct_floating(const FloatingMass& body, const FloatingState& no
         by[a] = 0.5 * dt * (now.omega[a] + c.omega[a]);
     }
     turn_quaternion(now.orientation, by, c.orientation);
+    if (body.hinged) carry_round_hinge(body, c);
     return c;
 }
 

@@ -11,8 +11,11 @@
 // from I a = M - w x (I w), I the inertia tensor about the centre turned to the world's axes. A
 // body may be held along some axes: its centre does not move along a held axis (A is zero there)
 // and it does not turn about a held one (the equations of the free axes are solved with the held
-// ones' accelerations zero). Everything is in double, on the host, from integer load sums: every
-// process and device count computes the same bits.
+// ones' accelerations zero). A hinged body turns about its hinge line alone: I_h a = M_h, about
+// the line, I_h its moment of inertia about it (the centre's plus m d^2), M_h the water's moment
+// and gravity's about it; its centre is carried round the hinge with its orientation, at velocity
+// w x (c - hinge). Everything is in double, on the host, from integer load sums: every process and
+// device count computes the same bits.
 #pragma once
 
 #include <array>
@@ -33,6 +36,12 @@ struct FloatingMass {
     double inertia[9] = {};             // [kg m^2] about the centre, in the body's axes as laid out
     bool move[3] = {true, true, true};  // whether the centre may move along x, y, z
     bool turn[3] = {true, true, true};  // whether the body may turn about x, y, z
+    // A hinged body turns about the line along `hinge_axis` through `hinge` [m] alone; `arm` is
+    // its centre less the hinge as laid out [m].
+    bool hinged = false;
+    int hinge_axis = 1;
+    double hinge[3] = {0.0, 0.0, 0.0};
+    double arm[3] = {0.0, 0.0, 0.0};
 };
 
 // The water's (and contacts') force [N] and moment [N m] on a body, the moment about its centre.

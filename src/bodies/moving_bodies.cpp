@@ -70,6 +70,9 @@ void check_law(const MovingBody& b) {
                 if (!(i >= 0.0) || !std::isfinite(i))
                     throw body_error(b, "its moments of inertia must be finite and >= 0");
             }
+            for (double c : f.centre) {
+                if (!std::isfinite(c)) throw body_error(b, "its centre is not finite");
+            }
             return;
         }
         default:
@@ -292,12 +295,19 @@ std::string describe_body(const MovingBody& b) {
         case MotionKind::kFloating: {
             const FloatingSpec& f = b.floating;
             s << "floating, density " << f.density << " kg/m^3, mass " << f.mass << " kg, inertia "
-              << f.inertia[0] << " " << f.inertia[1] << " " << f.inertia[2]
-              << " kg m^2, moves along ";
-            for (int a = 0; a < 3; ++a) s << (f.move[a] ? "xyz"[a] : '-');
-            s << ", turns about ";
-            for (int a = 0; a < 3; ++a) s << (f.turn[a] ? "xyz"[a] : '-');
-            return s.str();
+              << f.inertia[0] << " " << f.inertia[1] << " " << f.inertia[2] << " kg m^2, ";
+            if (f.hinged) {
+                s << "hinged";
+            } else {
+                s << "moves along ";
+                for (int a = 0; a < 3; ++a) s << (f.move[a] ? "xyz"[a] : '-');
+                s << ", turns about ";
+                for (int a = 0; a < 3; ++a) s << (f.turn[a] ? "xyz"[a] : '-');
+            }
+            if (f.centre_given)
+                s << ", centre " << f.centre[0] << " " << f.centre[1] << " " << f.centre[2];
+            if (!f.hinged) return s.str();
+            break;
         }
         default:
             s << "still";

@@ -51,6 +51,10 @@ RunOptions branch_options(const RunOptions& parent, const Branch& branch, std::s
                 o.walls.push_back(change.sensor);
                 o.adds_instruments = true;
                 break;
+            case Kind::kBody:
+                o.body_changes.push_back(change.body_change);
+                o.changes_allowed.push_back("body " + change.name);
+                break;
         }
     }
     return o;
@@ -100,11 +104,17 @@ struct PlanCheck {
                 check_added_mesh(problem, GeometryChange::adding(change.mesh, change.transform),
                                  options.dp);
             }
+            if (change.kind == Kind::kBody) {
+                std::vector<MovingBody> bodies = problem.bodies(options.dp);
+                apply_body_changes(bodies, {change.body_change}, -1.0);
+            }
         } catch (const OptionError& e) {
+            fail(change, e.what());
+        } catch (const std::invalid_argument& e) {
             fail(change, e.what());
         }
         if (change.kind != Kind::kGauge && change.kind != Kind::kProbe &&
-            change.kind != Kind::kSensor) {
+            change.kind != Kind::kSensor) {  // a region, a wall or a body: not an instrument
             return;
         }
         if (!names.insert(change.name).second) {

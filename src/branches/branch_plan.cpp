@@ -195,6 +195,31 @@ bool parse_point_instrument(const std::vector<std::string>& words, BranchChange&
     return read_number(words[6], s.diameter) && s.diameter > 0.0;
 }
 
+// body NAME start T | velocity VX VY VZ | density X | mass X.
+bool parse_body_change(const std::vector<std::string>& words, BranchChange& change,
+                       std::string& why) {
+    change.kind = Kind::kBody;
+    why =
+        "'body' takes a body's name and one of start T (s >= 0), velocity VX VY VZ (m/s), "
+        "density X (kg/m^3 > 0) or mass X (kg > 0): body gate start 0.3";
+    if (words.size() < 4 || !is_name(words[1])) return false;
+    BodyChange& c = change.body_change;
+    c.body = words[1];
+    change.name = words[1];
+    const std::string& field = words[2];
+    if (field == "velocity") {
+        c.field = BodyChange::Field::kVelocity;
+        return words.size() == 6 && read_numbers(words, 3, 3, c.value);
+    }
+    if (words.size() != 4 || !read_number(words[3], c.value[0])) return false;
+    if (field == "start") {
+        c.field = BodyChange::Field::kStart;
+        return c.value[0] >= 0.0;
+    }
+    c.field = field == "density" ? BodyChange::Field::kDensity : BodyChange::Field::kMass;
+    return (field == "density" || field == "mass") && c.value[0] > 0.0;
+}
+
 // One change statement (its keyword known); false with `why` when malformed.
 bool parse_change(const std::vector<std::string>& words, const std::string& plan_path,
                   BranchChange& change, std::string& why) {
@@ -206,6 +231,7 @@ bool parse_change(const std::vector<std::string>& words, const std::string& plan
         return parse_wall_change(words, plan_path, change, why);
     }
     if (keyword == "surface") return parse_surface_change(words, change, why);
+    if (keyword == "body") return parse_body_change(words, change, why);
     if (keyword == "panel" || keyword == "moment") return parse_panel_change(words, change, why);
     return parse_point_instrument(words, change, why);  // gauge, probe, sensor
 }
@@ -292,13 +318,13 @@ private:
 
     // A change of the latest branch.
     void change(const std::vector<std::string>& words) {
-        static const std::set<std::string> kChanges = {"alpha",    "delta",  "remove", "add_box",
-                                                       "add_mesh", "gauge",  "probe",  "sensor",
-                                                       "panel",    "moment", "surface"};
+        static const std::set<std::string> kChanges = {"alpha",    "delta",  "remove",  "add_box",
+                                                       "add_mesh", "gauge",  "probe",   "sensor",
+                                                       "panel",    "moment", "surface", "body"};
         if (kChanges.count(words[0]) == 0) {
             fail("unknown statement '" + words[0] +
                  "' (at, branch, and the changes alpha, delta, remove, add_box, add_mesh, gauge, "
-                 "probe, sensor, panel, moment, surface)");
+                 "probe, sensor, panel, moment, surface, body)");
         }
         if (plan_.decisions.empty() || plan_.decisions.back().branches.empty()) {
             fail("'" + words[0] + "' before any branch ('branch NAME' first)");

@@ -12,6 +12,8 @@
 //                                           this file; scale S, rotate RX RY RZ and translate
 //                                           X Y Z place it as a case file's transform does),
 //     alpha 0.1                         a physics setting changed,
+//     body gate start 0.3               a body's law released later (or: velocity VX VY VZ), a
+//                                       floating body's density or mass (density X, mass X),
 //     gauge G_wall 1.3 0.5              an instrument added
 //     at 1.0 in no_obstacle  a decision point of that branch: its branches start from it (a tree)
 //     branch no_obstacle_late
@@ -23,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "bodies/body_changes.h"
 #include "geometry/transform.h"
 #include "instruments.h"
 #include "problem.h"
@@ -40,6 +43,7 @@ struct BranchChange {
         kGauge,    // instruments added from the decision point on
         kProbe,
         kSensor,  // a wall sensor's disc, a load panel, a moment panel or a surface panel
+        kBody,    // `body_change`: a body's law or mass
     };
     Kind kind = Kind::kAlpha;
     int line = 0;  // in the branch file, for messages about it
@@ -51,6 +55,7 @@ struct BranchChange {
     Gauge gauge;
     Probe probe;
     WallSensor sensor;
+    BodyChange body_change;
 };
 
 struct Branch {

@@ -187,9 +187,11 @@ void read_axes(const YamlFields& f, const YAML::Node& node, const char* what, bo
     }
 }
 
-// floating: {density | mass, inertia, move, turn} (problem.h: FloatingSpec).
-FloatingSpec read_floating(const YamlFields& f, const YAML::Node& node) {
-    f.require_map(node, "a floating body", {"density", "mass", "inertia", "move", "turn"});
+// floating: {density | mass, inertia, centre, move, turn | hinge} (problem.h: FloatingSpec); a
+// hinge goes into `law`.
+FloatingSpec read_floating(const YamlFields& f, const YAML::Node& node, BodyLaw& law) {
+    f.require_map(node, "a floating body",
+                  {"density", "mass", "inertia", "centre", "move", "turn", "hinge"});
     FloatingSpec spec;
     if ((node["density"] ? 1 : 0) + (node["mass"] ? 1 : 0) != 1) {
         f.fail(node, "a floating body needs exactly one of density [kg/m^3] or mass [kg]");
@@ -208,6 +210,19 @@ FloatingSpec read_floating(const YamlFields& f, const YAML::Node& node) {
             spec.inertia[a] = f.number(i[a], "inertia");
             if (!(spec.inertia[a] > 0.0)) f.fail(i[a], "a moment of inertia must be positive");
         }
+    }
+    if (const YAML::Node c = node["centre"]) {
+        const Vec3d at = f.point(c, "a floating body's centre");
+        spec.centre = {at[0], at[1], at[2]};
+        spec.centre_given = true;
+    }
+    if (const YAML::Node h = node["hinge"]) {
+        if (node["move"] || node["turn"])
+            f.fail(h,
+                   "a hinged body turns about its hinge alone: "
+                   "give no move or turn");
+        read_hinge(f, h, law);
+        spec.hinged = true;
     }
     if (const YAML::Node m = node["move"]) read_axes(f, m, "move", spec.move);
     if (const YAML::Node t = node["turn"]) read_axes(f, t, "turn", spec.turn);
@@ -230,7 +245,7 @@ CaseBody read_case_body(const YamlFields& f, const YAML::Node& node) {
         f.fail(node, "a body needs exactly one of motion (a law) or floating");
     }
     if (const YAML::Node fl = node["floating"]) {
-        body.floating = read_floating(f, fl);
+        body.floating = read_floating(f, fl, body.law);
         body.law.kind = MotionKind::kFloating;
         return body;
     }

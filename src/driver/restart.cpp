@@ -67,7 +67,9 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
     // Only where it is on: a checkpoint written before the option existed restarts without it.
     if (o.gradient_correction) settings.push_back({"gradient-correction", "on"});
     if (o.no_penetration) settings.push_back({"no-penetration", "on"});
-    for (const MovingBody& body : problem.bodies(o.dp)) {  // only where there are bodies
+    std::vector<MovingBody> bodies = problem.bodies(o.dp);
+    apply_body_changes(bodies, o.body_changes, -1.0);
+    for (const MovingBody& body : bodies) {  // only where there are bodies
         settings.push_back({"body " + body.region.name, describe_body(body)});
     }
     if (o.perturb_seed != 0) {

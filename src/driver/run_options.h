@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bodies/body_changes.h"
 #include "common/errors.h"
 #include "driver/geometry_change.h"
 #include "instruments.h"
@@ -131,6 +132,9 @@ struct RunOptions {
     // columns in gauges.csv read nan before its decision point).
     std::vector<GeometryChange> geometry_changes;
     bool adds_instruments = false;
+    // A branch's changes to the bodies' laws and masses, and its parents' (settings: kept by its
+    // own branches).
+    std::vector<BodyChange> body_changes;
     // --scenario: the state to go on from, handed over in memory rather than read from
     // restart_from (which then only names it in messages).
     std::shared_ptr<const RunState> restart_state;

@@ -225,7 +225,8 @@ void Simulation::set_up_instruments(const LaidOut& laid) {
     // The sensors asked for must have a wall behind them; the problem's own may lose theirs to a
     // geometry change (a scenario without the obstacle) and then read NaN.
     check_wall_sensors(options_.walls, laid.particles, params_);
-    const std::vector<MovingBody> bodies = problem_.bodies(options_.dp);
+    std::vector<MovingBody> bodies = problem_.bodies(options_.dp);
+    apply_body_changes(bodies, options_.body_changes, saved_ ? saved_->time : -1.0);
     bodies_ = checked_body_table(bodies, laid.particles, problem_.domain(options_.dp),
                                  options_.t_end, saved_ ? saved_->time : 0.0);
     floating_ = FloatingBodies(bodies, laid.particles, options_.dp, params_.gravity);
