@@ -6,12 +6,14 @@
 // a moving body's particles go where its law (or a floating body's pose) puts them
 // (body_motion.h) and take its velocity.
 // Positions move by whole steps of their frame, the nearest to the float displacement
-// (fixed_position.h).
+// (fixed_position.h). In a damping zone the corrector's new fluid velocity is damped
+// (damping_zone.h).
 #pragma once
 
 #include <cstdint>
 
 #include "body_motion.h"
+#include "damping_zone.h"
 #include "kernel_args.h"
 #include "particle_type.h"
 
@@ -41,7 +43,9 @@ SPH_HD void euler_predictor(std::uint32_t i, const EulerArgs& a) {
         make_vec4(vr.x + half * f.x, vr.y + half * f.y, vr.z + half * f.z, vr.w + half * f.w);
 }
 
-SPH_HD void euler_corrector(std::uint32_t i, const EulerArgs& a) {
+// `damping`: where the water's new velocity is damped (none: count 0).
+SPH_HD void euler_corrector(std::uint32_t i, const EulerArgs& a,
+                            const DampingZones& damping = DampingZones{}) {
     const FixedPos pos = a.pos[i];
     const Vec4 vr = a.velrho[i];
     const Vec4 f = a.force[i];
@@ -57,7 +61,8 @@ SPH_HD void euler_corrector(std::uint32_t i, const EulerArgs& a) {
         a.velrho[i] = make_vec4(m.velocity.x, m.velocity.y, m.velocity.z, rho);
         return;
     }
-    const Vec3 v_new = make_vec3(vr.x + a.dt * f.x, vr.y + a.dt * f.y, vr.z + a.dt * f.z);
+    Vec3 v_new = make_vec3(vr.x + a.dt * f.x, vr.y + a.dt * f.y, vr.z + a.dt * f.z);
+    if (damping.count > 0) v_new = damping_factor(damping, pos, a.frame, a.dt) * v_new;
     const float half = 0.5f * a.dt;
     a.pos[i] = a.frame.moved(pos, half * (xyz(vr) + v_new));
     a.velrho[i] = make_vec4(v_new.x, v_new.y, v_new.z, vr.w + a.dt * f.w);

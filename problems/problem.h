@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "body_motion.h"
+#include "damping_zone.h"
 #include "geometry/box.h"
 #include "geometry/shape.h"
 #include "instruments.h"
@@ -104,6 +105,8 @@ public:
     virtual std::vector<NamedRegion> regions(double /*dp*/) const { return {}; }
     // Its moving bodies (none unless overridden); each takes the wall particles in its region.
     virtual std::vector<MovingBody> bodies(double /*dp*/) const { return {}; }
+    // Where waves are absorbed (kernels/damping_zone.h; none unless overridden).
+    virtual std::vector<DampingZone> damping_zones() const { return {}; }
     // Gauges, probes and front tracker the problem measures by default (none unless overridden).
     virtual Instruments instruments() const { return {}; }
     // Options it sets below the command line (none unless overridden).

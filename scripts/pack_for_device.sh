@@ -25,7 +25,7 @@ if [ -e "$build/bench/case_layout" ]; then cp "$build/bench/case_layout" device-
 cuda_tests="test_cuda test_multi_device test_device_faults test_device_memory test_still_water
             test_dam_break test_exchange test_kernels test_device_instruments test_restart test_failures
             test_branch_backends test_wall_contact test_case_runs test_moving_bodies
-            test_body_loads test_floating_bodies"
+            test_body_loads test_floating_bodies test_damping_zones"
 for test in ${PACK_TESTS:-$cuda_tests}; do
   cp "$build/tests/$test" device-carry/bin/
 done

@@ -12,7 +12,7 @@ import unittest
 
 SRC = pathlib.Path(__file__).resolve().parent.parent / "src"
 RANK = {"common": 0, "ranks": 1, "devices": 1, "geometry": 1, "multi_device": 2, "instruments": 2,
-        "bodies": 2, "report": 3, "checkpoint": 3,
+        "bodies": 2, "boundaries": 2, "report": 3, "checkpoint": 3,
         "driver": 4, "branches": 5, "app": 6, "cases": 7}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
 

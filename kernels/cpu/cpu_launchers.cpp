@@ -178,13 +178,15 @@ void euler_predictor(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std
     for (Index i = begin; i < Index(end); ++i) sph::euler_predictor(std::uint32_t(i), args);
 }
 
-void euler_corrector(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end) {
+void euler_corrector(EulerArgs args, const EulerDt& dt, const DampingZones& damping,
+                     std::uint32_t begin, std::uint32_t end) {
     const StepDt step = euler_dt(dt);
     if (!step.usable) return;
     args.dt = step.dt;
     args.time = dt.clock.time;
 #pragma omp parallel for schedule(static)
-    for (Index i = begin; i < Index(end); ++i) sph::euler_corrector(std::uint32_t(i), args);
+    for (Index i = begin; i < Index(end); ++i)
+        sph::euler_corrector(std::uint32_t(i), args, damping);
 }
 
 }  // namespace sph::cpu

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "damping_zone.h"
 #include "instruments_body.h"
 #include "kernel_args.h"
 #include "step_dt.h"
@@ -40,6 +41,7 @@ void body_loads(const InstrumentArgs& args, const FixedPos* moment_points, std::
 float minimum_dt(const float* dt_max, std::uint32_t begin, std::uint32_t end);
 // Euler with the dt of `dt` (step_dt.h: euler_dt); nothing where that dt is unusable.
 void euler_predictor(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end);
-void euler_corrector(EulerArgs args, const EulerDt& dt, std::uint32_t begin, std::uint32_t end);
+void euler_corrector(EulerArgs args, const EulerDt& dt, const DampingZones& damping,
+                     std::uint32_t begin, std::uint32_t end);
 
 }  // namespace sph::cpu

@@ -169,14 +169,20 @@ __global__ void predictor_kernel(EulerArgs args, EulerDt dt, std::uint32_t begin
     euler_predictor(i, args);
 }
 
-__global__ void corrector_kernel(EulerArgs args, EulerDt dt, std::uint32_t begin,
-                                 std::uint32_t end) {
+// Damped: with the damping zones (damping_zone.h); else without them, as if none were there.
+template <bool kDamped>
+__global__ void corrector_kernel(EulerArgs args, EulerDt dt, DampingZones damping,
+                                 std::uint32_t begin, std::uint32_t end) {
     const std::uint32_t i = begin + blockIdx.x * blockDim.x + threadIdx.x;
     const StepDt step = euler_dt(dt);
     if (i >= end || !step.usable) return;
     args.dt = step.dt;
     args.time = dt.clock.time;
-    euler_corrector(i, args);
+    if (kDamped) {
+        euler_corrector(i, args, damping);
+    } else {
+        euler_corrector(i, args);
+    }
 }
 
 // min() that lets a NaN through, so one blown-up particle cannot hide behind the others.
@@ -334,10 +340,15 @@ void euler_predictor(const EulerArgs& args, const EulerDt& dt, std::uint32_t beg
     SPH_CUDA_CHECK_LAUNCH("predictor_kernel");
 }
 
-void euler_corrector(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,
-                     std::uint32_t end, cudaStream_t stream) {
+void euler_corrector(const EulerArgs& args, const EulerDt& dt, const DampingZones& damping,
+                     std::uint32_t begin, std::uint32_t end, cudaStream_t stream) {
     if (end <= begin) return;
-    corrector_kernel<<<blocks_for(end - begin, kBlock), kBlock, 0, stream>>>(args, dt, begin, end);
+    const unsigned blocks = blocks_for(end - begin, kBlock);
+    if (damping.count > 0) {
+        corrector_kernel<true><<<blocks, kBlock, 0, stream>>>(args, dt, damping, begin, end);
+    } else {
+        corrector_kernel<false><<<blocks, kBlock, 0, stream>>>(args, dt, damping, begin, end);
+    }
     SPH_CUDA_CHECK_LAUNCH("corrector_kernel");
 }
 

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "damping_zone.h"
 #include "kernel_args.h"
 #include "step_dt.h"
 
@@ -67,7 +68,7 @@ void store_minimum(const float* from, const MinimumTargets& targets, cudaStream_
 // Euler with the dt of `dt` (step_dt.h: euler_dt); nothing where that dt is unusable.
 void euler_predictor(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,
                      std::uint32_t end, cudaStream_t stream);
-void euler_corrector(const EulerArgs& args, const EulerDt& dt, std::uint32_t begin,
-                     std::uint32_t end, cudaStream_t stream);
+void euler_corrector(const EulerArgs& args, const EulerDt& dt, const DampingZones& damping,
+                     std::uint32_t begin, std::uint32_t end, cudaStream_t stream);
 
 }  // namespace sph::cuda

@@ -112,6 +112,7 @@ struct CaseDescription {
     std::vector<CaseWater> water;
     std::vector<CaseWetWalls> wet_walls;
     std::vector<CaseBody> bodies;
+    std::vector<DampingZone> damping;  // where waves are absorbed (kernels/damping_zone.h)
     Instruments instruments;
     std::vector<CaseSetting> settings;
 };

@@ -147,7 +147,7 @@ void read_domain(const YamlFields& f, const YAML::Node& node, CaseDescription& c
 void read_case_items(const YamlFields& f, const YAML::Node& root, CaseDescription& c) {
     f.require_map(root, "the case",
                   {"name", "domain", "wall-layers", "still-water-depth", "tanks", "solids", "water",
-                   "wet-walls", "instruments", "settings", "split-axis", "bodies"});
+                   "wet-walls", "instruments", "settings", "split-axis", "bodies", "damping"});
     if (const YAML::Node a = root["split-axis"]) {
         const std::string axis = f.text(a, "split-axis");
         if (axis != "x" && axis != "y" && axis != "z") f.fail(a, "split-axis is x, y or z");
@@ -172,6 +172,12 @@ void read_case_items(const YamlFields& f, const YAML::Node& root, CaseDescriptio
     }
     if (const YAML::Node b = root["bodies"]) {
         c.bodies = read_list<CaseBody>(f, b, "bodies", read_case_body);
+    }
+    if (const YAML::Node z = root["damping"]) {
+        c.damping = read_list<DampingZone>(f, z, "damping", read_damping_zone);
+        if (c.damping.size() > std::size_t(kMostDampingZones)) {
+            f.fail(z, "at most " + std::to_string(kMostDampingZones) + " damping zones");
+        }
     }
     if (c.water.empty()) f.fail(root, "a case needs water (the list 'water')");
     if (const YAML::Node i = root["instruments"]) read_case_instruments(f, i, c.instruments);

@@ -38,6 +38,7 @@ public:
     void fill(double dp, const EmitParticle& emit) const override;
     std::vector<NamedRegion> regions(double dp) const override;
     std::vector<MovingBody> bodies(double /*dp*/) const override { return bodies_; }
+    std::vector<DampingZone> damping_zones() const override { return case_.damping; }
     Instruments instruments() const override { return case_.instruments; }
     std::vector<ProblemSetting> settings() const override;
 

@@ -105,4 +105,22 @@ void read_case_settings(const YamlFields& f, const YAML::Node& node, CaseDescrip
     if (!has_dp) f.fail(node, "settings need dp, the case's default particle spacing [m]");
 }
 
+DampingZone read_damping_zone(const YamlFields& f, const YAML::Node& node) {
+    f.require_map(node, "a damping zone", {"axis", "from", "to", "strength"});
+    DampingZone z;
+    const YAML::Node a = f.required(node, "axis", "a damping zone");
+    const std::string axis = f.text(a, "a damping zone's axis");
+    if (axis != "x" && axis != "y" && axis != "z") f.fail(a, "a damping zone's axis is x, y or z");
+    z.axis = axis[0] - 'x';
+    z.start = float(f.number(f.required(node, "from", "a damping zone"), "from"));
+    z.end = float(f.number(f.required(node, "to", "a damping zone"), "to"));
+    if (z.start == z.end) f.fail(node, "a damping zone's from and to must differ");
+    z.strength = 10.0f;
+    if (const YAML::Node s = node["strength"]) {
+        z.strength = float(f.number(s, "strength"));
+        if (!(z.strength >= 0.0f)) f.fail(s, "a damping zone's strength must not be negative");
+    }
+    return z;
+}
+
 }  // namespace sph

@@ -11,6 +11,8 @@
 namespace sph {
 
 void read_case_instruments(const YamlFields& fields, const YAML::Node& node, Instruments& in);
+// A damping zone: {axis: x|y|z, from: M, to: M, strength: 1/S (10)}.
+DampingZone read_damping_zone(const YamlFields& fields, const YAML::Node& node);
 // dp and t-end become the run's defaults; every other setting is kept with its line.
 void read_case_settings(const YamlFields& fields, const YAML::Node& node, CaseDescription& c);
 

@@ -15,6 +15,7 @@
 
 #include "body_motion.h"
 #include "common/trace.h"
+#include "damping_zone.h"
 #include "devices/device_layout.h"
 #include "devices/host_particles.h"
 #include "devices/transport.h"
@@ -233,6 +234,8 @@ public:
                                                        bool predicted) = 0;
     // The floating bodies' poses for the next Euler (body_motion.h: BodyPose), one a body.
     virtual void set_body_poses(const std::vector<BodyPose>& poses) = 0;
+    // Where the corrector damps the water (damping_zone.h); set once after allocate.
+    virtual void set_damping(const std::vector<DampingZone>& zones) = 0;
     virtual void start_measuring(const FrontSpec* front) = 0;
     virtual InstrumentSums finish_measuring() = 0;
     InstrumentSums measure(const FrontSpec* front) {

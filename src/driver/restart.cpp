@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "bodies/moving_bodies.h"
+#include "boundaries/damping_zones.h"
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_folder.h"
 #include "common/clock.h"
@@ -72,6 +73,8 @@ std::vector<Setting> physics_settings(const Problem& problem, const RunOptions& 
     for (const MovingBody& body : bodies) {  // only where there are bodies
         settings.push_back({"body " + body.region.name, describe_body(body)});
     }
+    const std::vector<DampingZone> damping = problem.damping_zones();
+    if (!damping.empty()) settings.push_back({"damping", describe_damping(damping)});
     if (o.perturb_seed != 0) {
         settings.push_back(
             {"perturb", std::to_string(o.perturb_seed) + " size " + exact(o.perturb_size)});

@@ -230,6 +230,7 @@ void Simulation::set_up_instruments(const LaidOut& laid) {
     bodies_ = checked_body_table(bodies, laid.particles, problem_.domain(options_.dp),
                                  options_.t_end, saved_ ? saved_->time : 0.0);
     floating_ = FloatingBodies(bodies, laid.particles, options_.dp, params_.gravity);
+    damping_ = checked_damping_zones(problem_.damping_zones());
     if (saved_) floating_.restore(saved_->floating, "the checkpoint");
     const Box domain = problem_.domain(options_.dp);
     instrument_plan_ =
@@ -305,6 +306,7 @@ void Simulation::make_group(std::vector<std::unique_ptr<Device>> devices, SliceM
     group_->set_instrument_sites(instrument_plan_.sites);
     group_->set_bodies(bodies_);
     if (!floating_.empty()) group_->set_floating(floating_hook());
+    group_->set_damping(damping_);
     group_->remove_particles_leaving_the_domain(options_.remove_out_of_domain);
     group_->exchange_device_memory(options_.mpi_direct);
     // With several devices the timings are always gathered and logged; with balancing off the

@@ -11,6 +11,7 @@
 
 #include "bodies/body_log.h"
 #include "bodies/floating_bodies.h"
+#include "boundaries/damping_zones.h"
 #include "cell_grid.h"
 #include "checkpoint/checkpoint_folder.h"
 #include "checkpoint/run_state.h"
@@ -200,6 +201,7 @@ private:
     InstrumentPlan instrument_plan_;
     BodyTable bodies_;                   // the moving bodies' laws, as the devices have them
     FloatingBodies floating_;            // the floating ones' states (none: no floating body)
+    std::vector<DampingZone> damping_;   // where the water is damped (none: empty)
     std::unique_ptr<BodyLog> body_log_;  // bodies.csv, where there are bodies and output
     // Whether the devices' particles are sorted into cells, which the devices' instruments read:
     // not before the first rebuild (start_measuring).

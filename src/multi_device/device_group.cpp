@@ -115,6 +115,10 @@ void DeviceGroup::set_bodies(const BodyTable& bodies) {
     for (int d = span_.first_local(); d < span_.end_local(); ++d) devices_[d]->set_bodies(bodies);
 }
 
+void DeviceGroup::set_damping(const std::vector<DampingZone>& zones) {
+    for (int d = span_.first_local(); d < span_.end_local(); ++d) devices_[d]->set_damping(zones);
+}
+
 std::vector<unsigned long long> DeviceGroup::body_loads(const std::vector<FixedPos>& points) {
     std::vector<unsigned long long> sums(points.size() * kBodyLoadSums, 0);
     for (int d = span_.first_local(); d < span_.end_local(); ++d) {

@@ -101,6 +101,8 @@ public:
             advance;
     };
     void set_floating(FloatingHook hook);
+    // Where every device's corrector damps the water (damping_zone.h).
+    void set_damping(const std::vector<DampingZone>& zones);
     void start_measuring(const FrontSpec* front);
     InstrumentSums finish_measuring();
     InstrumentSums measure(const FrontSpec* front) {

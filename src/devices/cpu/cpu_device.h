@@ -60,6 +60,7 @@ public:
     std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points,
                                                bool predicted) override;
     void set_body_poses(const std::vector<BodyPose>& poses) override { body_poses_ = poses; }
+    void set_damping(const std::vector<DampingZone>& zones) override { damping_ = zones; }
     void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
 
@@ -134,6 +135,7 @@ private:
     HostArray<InstrumentSite> instrument_sites_;
     BodyTable bodies_;                         // the moving bodies' laws (set_bodies)
     std::vector<BodyPose> body_poses_;         // the floating bodies' (set_body_poses)
+    std::vector<DampingZone> damping_;         // set_damping
     std::uint32_t instrument_site_count_ = 0;  // of instrument_sites_, set
     HostArray<SiteSums> instrument_sums_;
     std::optional<InstrumentSums> measurement_;  // started, not yet finished

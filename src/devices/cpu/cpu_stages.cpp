@@ -235,7 +235,8 @@ void CpuDevice::euler(Stage stage, const StepClock& clock) {
     const EulerDt dt{minima_[0].data(), corrector ? minima_[1].data() : nullptr,
                      std::uint32_t(minima_[0].size()), clock};
     if (corrector) {
-        cpu::euler_corrector(euler_args(), dt, 0, buffers_.ranges.total());
+        const DampingZones damping{damping_.data(), std::int32_t(damping_.size())};
+        cpu::euler_corrector(euler_args(), dt, damping, 0, buffers_.ranges.total());
     } else {
         cpu::euler_predictor(euler_args(), dt, 0, buffers_.ranges.total());
     }

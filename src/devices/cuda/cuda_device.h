@@ -80,6 +80,7 @@ public:
     std::vector<unsigned long long> body_loads(const std::vector<FixedPos>& moment_points,
                                                bool predicted) override;
     void set_body_poses(const std::vector<BodyPose>& poses) override;
+    void set_damping(const std::vector<DampingZone>& zones) override;
     void start_measuring(const FrontSpec* front) override;
     InstrumentSums finish_measuring() override;
     void wait_for_measurement() override;
@@ -207,7 +208,9 @@ private:
     DeviceMemory body_laws_, body_samples_;  // set_bodies: the moving bodies' laws
     DeviceMemory body_poses_;                // set_body_poses: the floating bodies'
     std::uint64_t floating_bits_ = 0;        // set_bodies: bit b where body b floats
-    DeviceMemory body_points_, body_sums_;   // body_loads: moment points in, sums out
+    DeviceMemory damping_zones_;             // set_damping
+    std::int32_t damping_count_ = 0;
+    DeviceMemory body_points_, body_sums_;  // body_loads: moment points in, sums out
     std::uint32_t body_count_ = 0;
     int front_slot_ = 1;  // the FrontState slot of the last measurement of the front
     // How many sites instrument_sites_ holds, and from which on they are walls' tiles (the

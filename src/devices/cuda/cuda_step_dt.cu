@@ -133,6 +133,18 @@ void CudaDevice::set_body_poses(const std::vector<BodyPose>& poses) {
                                    cudaMemcpyHostToDevice, stream_));
 }
 
+void CudaDevice::set_damping(const std::vector<DampingZone>& zones) {
+    SPH_CUDA_CHECK(cudaSetDevice(gpu_));
+    SPH_CUDA_CHECK(cudaStreamSynchronize(stream_));  // no Euler reads the old ones any more
+    damping_count_ = 0;
+    if (zones.empty()) return;
+    const std::size_t bytes = zones.size() * sizeof(DampingZone);
+    damping_zones_.allocate("damping zones", bytes);
+    SPH_CUDA_CHECK(
+        cudaMemcpy(damping_zones_.as<void>(), zones.data(), bytes, cudaMemcpyHostToDevice));
+    damping_count_ = std::int32_t(zones.size());
+}
+
 EulerArgs CudaDevice::euler_args() const {
     const BodyLaws bodies{body_laws_.as<BodyLaw>(), body_samples_.as<double>(), body_count_,
                           body_poses_.bytes() > 0 ? body_poses_.as<BodyPose>() : nullptr};
@@ -159,7 +171,8 @@ void CudaDevice::euler(Stage stage, const StepClock& clock) {
                      corrector ? minima_of(Stage::kCorrector) : nullptr, devices_, clock};
     timer_.begin(stream_);
     if (corrector) {
-        cuda::euler_corrector(euler_args(), dt, 0, buffers_.ranges.total(), stream_);
+        const DampingZones damping{damping_zones_.as<DampingZone>(), damping_count_};
+        cuda::euler_corrector(euler_args(), dt, damping, 0, buffers_.ranges.total(), stream_);
     } else {
         cuda::euler_predictor(euler_args(), dt, 0, buffers_.ranges.total(), stream_);
     }
